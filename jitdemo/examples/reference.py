@@ -1,0 +1,79 @@
+#!/usr/bin/env python3
+"""Independent Python versions of the examples; writes NAME.expected.
+
+The .expected files are committed; rerun this only when an example's
+arguments (NAME.args) change:  python3 reference.py
+"""
+import pathlib
+
+
+def fib(n):
+    a, b = 0, 1
+    for _ in range(n):
+        a, b = b, a + b
+    return a
+
+
+def count_primes(n):
+    sieve = bytearray([1]) * max(n, 2)
+    sieve[0] = sieve[1] = 0
+    for i in range(2, int(n ** 0.5) + 1):
+        if sieve[i]:
+            sieve[i * i::i] = bytearray(len(sieve[i * i::i]))
+    return sum(sieve[:n])
+
+
+def longest(limit):
+    best, best_steps = 0, 0
+    for n in range(1, limit):
+        m, steps = n, 0
+        while m != 1:
+            m = m // 2 if m % 2 == 0 else 3 * m + 1
+            steps += 1
+        if steps > best_steps:
+            best, best_steps = n, steps
+    return best
+
+
+def gcd_sum(n):
+    from math import gcd
+    return sum(gcd(i, j) for i in range(1, n + 1) for j in range(1, n + 1))
+
+
+def trunc_div(a, b):
+    q = abs(a) // abs(b)
+    return q if (a < 0) == (b < 0) else -q
+
+
+def mandel(width, height, max_iter):
+    count = 0
+    for py in range(height):
+        for px in range(width):
+            cx = trunc_div(px * 12288, width) - 8192
+            cy = trunc_div(py * 9830, height) - 4915
+            zr = zi = zr2 = zi2 = 0
+            it = 0
+            inside = 1
+            while it < max_iter:
+                if zr2 + zi2 > 16384:
+                    inside = 0
+                    break
+                zi = ((zr * zi) >> 11) + cy
+                zr = zr2 - zi2 + cx
+                zr2 = (zr * zr) >> 12
+                zi2 = (zi * zi) >> 12
+                it += 1
+            count += inside
+    return count
+
+
+FUNCS = {"fib": fib, "count_primes": count_primes, "longest": longest,
+         "gcd_sum": gcd_sum, "mandel": mandel}
+
+if __name__ == "__main__":
+    here = pathlib.Path(__file__).parent
+    for args_file in sorted(here.glob("*.args")):
+        func, *args = args_file.read_text().split()
+        value = FUNCS[func](*map(int, args))
+        args_file.with_suffix(".expected").write_text(f"{value}\n")
+        print(args_file.stem, value)

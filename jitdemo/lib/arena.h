@@ -1,0 +1,38 @@
+/*
+ * arena.h - code memory.  arena.c is the only place in libjit that calls
+ * mmap, mprotect, mseal or munmap.
+ *
+ * Life of an arena: arena_map() maps it PROT_READ|PROT_WRITE; the caller
+ * copies code in with arena_write(); arena_seal() flips it to
+ * PROT_READ|PROT_EXEC and seals it once, as the policy says; no page is
+ * ever writable and executable at once.  arena_unmap() tries munmap and
+ * reports the kernel's refusal instead of crashing.
+ */
+#ifndef JITDEMO_ARENA_H
+#define JITDEMO_ARENA_H
+
+#include <stdbool.h>
+
+#include "libjit.h"
+
+struct arena {
+	void *base;
+	size_t length;
+	size_t used;
+	bool executable;
+	unsigned types_requested;
+	unsigned types_applied;
+	enum jit_seal_outcome outcome;
+	int seal_errno;
+	uint64_t protect_ns, seal_ns;
+};
+
+unsigned arena_policy_types(enum jit_seal_policy policy);
+bool arena_map(struct arena *a, size_t bytes, void *hint, struct jit_diag *diag);
+bool arena_write(struct arena *a, const void *code, size_t len);
+bool arena_seal(struct arena *a, enum jit_seal_policy policy,
+		bool require_seal, struct jit_diag *diag);
+/* Returns 0 or the errno of a refused munmap (EPERM, EACCES). */
+int arena_unmap(struct arena *a);
+
+#endif

@@ -1,0 +1,110 @@
+/* bytecode.c - the opcode table and module helpers. */
+#include "bytecode.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const struct opcode_info opcode_table[OP_COUNT] = {
+#define X(name, text, operand, pops, pushes) { text, operand, pops, pushes },
+	OPCODE_LIST(X)
+#undef X
+};
+
+const struct opcode_info *opcode_info(unsigned op)
+{
+	return op < OP_COUNT ? &opcode_table[op] : NULL;
+}
+
+int opcode_by_name(const char *name)
+{
+	for (int op = 0; op < OP_COUNT; op++)
+		if (strcmp(opcode_table[op].name, name) == 0)
+			return op;
+	return -1;
+}
+
+size_t operand_size(enum operand_kind kind)
+{
+	switch (kind) {
+	case OPND_NONE: return 0;
+	case OPND_I64: return 8;
+	case OPND_SLOT: return 1;
+	case OPND_TARGET: return 4;
+	case OPND_CALL: return 3;
+	}
+	return 0;
+}
+
+int64_t read_i64(const uint8_t *p)
+{
+	uint64_t v = 0;
+	for (int i = 7; i >= 0; i--)
+		v = v << 8 | p[i];
+	return (int64_t)v;
+}
+
+uint32_t read_u32(const uint8_t *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+	       (uint32_t)p[3] << 24;
+}
+
+uint16_t read_u16(const uint8_t *p)
+{
+	return (uint16_t)(p[0] | p[1] << 8);
+}
+
+int bc_find_func(const struct bc_module *mod, const char *name)
+{
+	for (int i = 0; i < mod->nfuncs; i++)
+		if (strcmp(mod->funcs[i].name, name) == 0)
+			return i;
+	return -1;
+}
+
+void bc_module_free(struct bc_module *mod)
+{
+	if (!mod)
+		return;
+	for (int i = 0; i < mod->nfuncs; i++) {
+		free(mod->funcs[i].code);
+		free(mod->funcs[i].lines);
+		free(mod->funcs[i].depth_at);
+	}
+	free(mod->funcs);
+	free(mod);
+}
+
+void bc_format_insn(const struct bc_module *mod, const struct bc_func *fn,
+		    size_t pc, char *buf, size_t len)
+{
+	const struct opcode_info *info = opcode_info(fn->code[pc]);
+	if (!info) {
+		snprintf(buf, len, "?%02x", fn->code[pc]);
+		return;
+	}
+	const uint8_t *opnd = fn->code + pc + 1;
+	switch (info->operand) {
+	case OPND_NONE:
+		snprintf(buf, len, "%s", info->name);
+		break;
+	case OPND_I64:
+		snprintf(buf, len, "%s %" PRId64, info->name, read_i64(opnd));
+		break;
+	case OPND_SLOT:
+		snprintf(buf, len, "%s %u", info->name, opnd[0]);
+		break;
+	case OPND_TARGET:
+		snprintf(buf, len, "%s @%04" PRIu32, info->name, read_u32(opnd));
+		break;
+	case OPND_CALL: {
+		unsigned callee = read_u16(opnd);
+		const char *name = callee < (unsigned)mod->nfuncs ?
+				   mod->funcs[callee].name : "?";
+		snprintf(buf, len, "%s %s/%u", info->name, name, opnd[2]);
+		break;
+	}
+	}
+}

@@ -1,0 +1,106 @@
+/*
+ * bytecode.h - the instruction set and the in-memory module.
+ *
+ * Each function's code is a byte string: an opcode byte followed by its
+ * operand, little-endian.  Operand forms:
+ *	OPND_NONE	no operand
+ *	OPND_I64	8-byte signed constant (const)
+ *	OPND_SLOT	1-byte argument or local index (arg, setarg, load, store)
+ *	OPND_TARGET	4-byte byte offset of an instruction in the same function
+ *	OPND_CALL	2-byte function index, then 1-byte argument count
+ */
+#ifndef JITDEMO_BYTECODE_H
+#define JITDEMO_BYTECODE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "libjit.h"
+
+#define OPCODE_LIST(X) \
+	X(CONST, "const", OPND_I64, 0, 1) \
+	X(ARG, "arg", OPND_SLOT, 0, 1) \
+	X(SETARG, "setarg", OPND_SLOT, 1, 0) \
+	X(LOAD, "load", OPND_SLOT, 0, 1) \
+	X(STORE, "store", OPND_SLOT, 1, 0) \
+	X(DUP, "dup", OPND_NONE, 1, 2) \
+	X(DROP, "drop", OPND_NONE, 1, 0) \
+	X(SWAP, "swap", OPND_NONE, 2, 2) \
+	X(ADD, "add", OPND_NONE, 2, 1) \
+	X(SUB, "sub", OPND_NONE, 2, 1) \
+	X(MUL, "mul", OPND_NONE, 2, 1) \
+	X(DIV, "div", OPND_NONE, 2, 1) \
+	X(MOD, "mod", OPND_NONE, 2, 1) \
+	X(NEG, "neg", OPND_NONE, 1, 1) \
+	X(AND, "and", OPND_NONE, 2, 1) \
+	X(OR, "or", OPND_NONE, 2, 1) \
+	X(XOR, "xor", OPND_NONE, 2, 1) \
+	X(NOT, "not", OPND_NONE, 1, 1) \
+	X(SHL, "shl", OPND_NONE, 2, 1) \
+	X(SHR, "shr", OPND_NONE, 2, 1) \
+	X(SAR, "sar", OPND_NONE, 2, 1) \
+	X(EQ, "eq", OPND_NONE, 2, 1) \
+	X(NE, "ne", OPND_NONE, 2, 1) \
+	X(LT, "lt", OPND_NONE, 2, 1) \
+	X(LE, "le", OPND_NONE, 2, 1) \
+	X(GT, "gt", OPND_NONE, 2, 1) \
+	X(GE, "ge", OPND_NONE, 2, 1) \
+	X(JMP, "jmp", OPND_TARGET, 0, 0) \
+	X(JZ, "jz", OPND_TARGET, 1, 0) \
+	X(JNZ, "jnz", OPND_TARGET, 1, 0) \
+	X(CALL, "call", OPND_CALL, 0, 1) /* pops the callee's arity */ \
+	X(RET, "ret", OPND_NONE, 1, 0)
+
+enum opcode {
+#define X(name, text, operand, pops, pushes) OP_##name,
+	OPCODE_LIST(X)
+#undef X
+	OP_COUNT
+};
+
+enum operand_kind { OPND_NONE, OPND_I64, OPND_SLOT, OPND_TARGET, OPND_CALL };
+
+struct opcode_info {
+	const char *name;
+	enum operand_kind operand;
+	int pops, pushes;
+};
+
+const struct opcode_info *opcode_info(unsigned op);	/* NULL if unknown */
+int opcode_by_name(const char *name);			/* -1 if unknown */
+size_t operand_size(enum operand_kind kind);
+
+struct bc_func {
+	char name[JIT_MAX_NAME + 1];
+	int nargs, nlocals;
+	int line;		/* of the func header, 0 if built by hand */
+	uint8_t *code;
+	size_t len;
+	uint32_t *lines;	/* source line per code byte, or NULL */
+	/* Filled by the verifier: */
+	int16_t *depth_at;	/* stack depth before each insn start; -1 else */
+	int max_stack;
+	size_t insn_count;	/* reachable instructions */
+};
+
+struct bc_module {
+	char file[256];
+	struct bc_func *funcs;
+	int nfuncs;
+	size_t funcs_cap;
+	int verified;
+};
+
+/* Little-endian operand access; callers guarantee the bytes exist. */
+int64_t read_i64(const uint8_t *p);
+uint32_t read_u32(const uint8_t *p);
+uint16_t read_u16(const uint8_t *p);
+
+int bc_find_func(const struct bc_module *mod, const char *name);
+void bc_module_free(struct bc_module *mod);
+
+/* Formats the instruction at code[pc] ("jz 17", "call fib/1"). */
+void bc_format_insn(const struct bc_module *mod, const struct bc_func *fn,
+		    size_t pc, char *buf, size_t len);
+
+#endif
