@@ -1,0 +1,113 @@
+/*
+ * cases.h - the semantics table both engines are held to: test_interp.c
+ * runs it through the interpreter, test_emit.c through the JIT.  Expected
+ * values are worked out by hand from the language definition.
+ */
+#ifndef JITDEMO_CASES_H
+#define JITDEMO_CASES_H
+
+#include <stdint.h>
+
+#include "libjit.h"
+
+struct semantic_case {
+	const char *what;
+	const char *source;	/* defines f */
+	int nargs;
+	int64_t args[JIT_MAX_ARGS];
+	int trap;		/* expected trap, or 0 */
+	int64_t result;		/* expected result when trap is 0 */
+};
+
+#define BIN(op) "func f 2 0\n arg 0\n arg 1\n " op "\n ret\n"
+#define UN(op) "func f 1 0\n arg 0\n " op "\n ret\n"
+
+static const struct semantic_case semantic_cases[] = {
+	{ "add", BIN("add"), 2, { 40, 2 }, 0, 42 },
+	{ "add wraps", BIN("add"), 2, { INT64_MAX, 1 }, 0, INT64_MIN },
+	{ "sub", BIN("sub"), 2, { 2, 44 }, 0, -42 },
+	{ "sub wraps", BIN("sub"), 2, { INT64_MIN, 1 }, 0, INT64_MAX },
+	{ "mul", BIN("mul"), 2, { -6, 7 }, 0, -42 },
+	{ "mul wraps", BIN("mul"), 2, { INT64_MAX, 2 }, 0, -2 },
+	{ "div truncates toward zero", BIN("div"), 2, { -7, 2 }, 0, -3 },
+	{ "mod takes the dividend's sign", BIN("mod"), 2, { -7, 2 }, 0, -1 },
+	{ "mod by negative", BIN("mod"), 2, { 7, -2 }, 0, 1 },
+	{ "div by zero traps", BIN("div"), 2, { 1, 0 }, JIT_TRAP_DIV_ZERO, 0 },
+	{ "mod by zero traps", BIN("mod"), 2, { 1, 0 }, JIT_TRAP_DIV_ZERO, 0 },
+	{ "INT64_MIN / -1 traps", BIN("div"), 2, { INT64_MIN, -1 }, JIT_TRAP_DIV_OVERFLOW, 0 },
+	{ "INT64_MIN % -1 traps", BIN("mod"), 2, { INT64_MIN, -1 }, JIT_TRAP_DIV_OVERFLOW, 0 },
+	{ "INT64_MIN / 1", BIN("div"), 2, { INT64_MIN, 1 }, 0, INT64_MIN },
+	{ "-5 / -1", BIN("div"), 2, { -5, -1 }, 0, 5 },
+	{ "and", BIN("and"), 2, { 0xff0, 0x0ff }, 0, 0x0f0 },
+	{ "or", BIN("or"), 2, { 0xf00, 0x00f }, 0, 0xf0f },
+	{ "xor", BIN("xor"), 2, { 0xff, 0x0f }, 0, 0xf0 },
+	{ "shl", BIN("shl"), 2, { 3, 4 }, 0, 48 },
+	{ "shl count masked to 6 bits", BIN("shl"), 2, { 1, 65 }, 0, 2 },
+	{ "shl into the sign bit", BIN("shl"), 2, { 1, 63 }, 0, INT64_MIN },
+	{ "shr is logical", BIN("shr"), 2, { -1, 60 }, 0, 15 },
+	{ "sar is arithmetic", BIN("sar"), 2, { -16, 2 }, 0, -4 },
+	{ "sar negative count masked", BIN("sar"), 2, { -1024, -62 }, 0, -256 },
+	{ "eq", BIN("eq"), 2, { 5, 5 }, 0, 1 },
+	{ "ne", BIN("ne"), 2, { 5, 5 }, 0, 0 },
+	{ "lt is signed", BIN("lt"), 2, { -1, 0 }, 0, 1 },
+	{ "le", BIN("le"), 2, { 3, 3 }, 0, 1 },
+	{ "gt", BIN("gt"), 2, { INT64_MIN, INT64_MAX }, 0, 0 },
+	{ "ge", BIN("ge"), 2, { 4, 3 }, 0, 1 },
+	{ "neg", UN("neg"), 1, { 5 }, 0, -5 },
+	{ "neg INT64_MIN wraps", UN("neg"), 1, { INT64_MIN }, 0, INT64_MIN },
+	{ "not", UN("not"), 1, { 0 }, 0, -1 },
+	{ "const full range",
+	  "func f 0 0\n const -9223372036854775808\n const 0x7fffffffffffffff\n add\n ret\n",
+	  0, { 0 }, 0, -1 },
+	{ "dup swap drop",
+	  "func f 2 0\n arg 0\n arg 1\n swap\n dup\n drop\n sub\n ret\n",
+	  2, { 10, 3 }, 0, -7 },
+	{ "locals start at zero and keep values",
+	  "func f 1 2\n load 1\n arg 0\n store 0\n load 0\n add\n ret\n",
+	  1, { 9 }, 0, 9 },
+	{ "setarg",
+	  "func f 1 0\n const 7\n setarg 0\n arg 0\n ret\n", 1, { 1 }, 0, 7 },
+	{ "jz and jnz",
+	  "func f 1 0\n arg 0\n jz zero\n arg 0\n jnz nonzero\n const 99\n ret\n"
+	  "zero:\n const 10\n ret\nnonzero:\n const 20\n ret\n",
+	  1, { 5 }, 0, 20 },
+	{ "counted loop sums 1..n",
+	  "func f 1 1\nloop:\n arg 0\n jz done\n load 0\n arg 0\n add\n store 0\n"
+	  " arg 0\n const 1\n sub\n setarg 0\n jmp loop\ndone:\n load 0\n ret\n",
+	  1, { 100 }, 0, 5050 },
+	{ "five arguments in order",
+	  "func f 5 0\n arg 0\n arg 1\n arg 2\n arg 3\n arg 4\n call g\n ret\n"
+	  "func g 5 0\n arg 0\n const 10000\n mul\n arg 1\n const 1000\n mul\n add\n"
+	  " arg 2\n const 100\n mul\n add\n arg 3\n const 10\n mul\n add\n arg 4\n add\n ret\n",
+	  5, { 1, 2, 3, 4, 5 }, 0, 12345 },
+	{ "deep operand stack spills past the registers",
+	  "func f 0 0\n const 1\n const 2\n const 3\n const 4\n const 5\n const 6\n"
+	  " const 7\n const 8\n const 9\n const 10\n sub\n sub\n sub\n sub\n sub\n"
+	  " sub\n sub\n sub\n sub\n ret\n",
+	  0, { 0 }, 0, -5 },
+	{ "call keeps the caller's stack",
+	  "func f 0 0\n const 1\n const 2\n const 3\n const 4\n const 5\n const 6\n"
+	  " const 7\n call sq\n add\n add\n add\n add\n add\n add\n ret\n"
+	  "func sq 1 0\n arg 0\n arg 0\n mul\n ret\n",
+	  0, { 0 }, 0, 70 },
+	{ "ret with values left on the stack returns the top",
+	  "func f 0 0\n const 1\n const 2\n ret\n", 0, { 0 }, 0, 2 },
+	{ "trap in a callee unwinds to the caller",
+	  "func f 1 0\n arg 0\n call g\n const 1\n add\n ret\n"
+	  "func g 1 0\n const 1\n arg 0\n div\n ret\n",
+	  1, { 0 }, JIT_TRAP_DIV_ZERO, 0 },
+	{ "recursion 4095 deep is allowed",
+	  "func f 1 0\n arg 0\n jz done\n arg 0\n const 1\n sub\n call f\n const 1\n add\n ret\n"
+	  "done:\n const 0\n ret\n",
+	  1, { JIT_MAX_CALL_DEPTH - 1 }, 0, JIT_MAX_CALL_DEPTH - 1 },
+	{ "recursion past the depth limit traps",
+	  "func f 1 0\n arg 0\n jz done\n arg 0\n const 1\n sub\n call f\n const 1\n add\n ret\n"
+	  "done:\n const 0\n ret\n",
+	  1, { JIT_MAX_CALL_DEPTH }, JIT_TRAP_CALL_DEPTH, 0 },
+	{ "endless recursion traps",
+	  "func f 0 0\n call f\n ret\n", 0, { 0 }, JIT_TRAP_CALL_DEPTH, 0 },
+};
+
+#define SEMANTIC_CASE_COUNT ((int)(sizeof semantic_cases / sizeof semantic_cases[0]))
+
+#endif

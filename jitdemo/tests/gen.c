@@ -1,0 +1,407 @@
+/* gen.c - random well-formed programs (see gen.h). */
+#define _POSIX_C_SOURCE 200809L
+#include "gen.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_GEN_FUNCS 4
+#define MAX_STACK_USED 12	/* > 5 so spilled slots get exercised */
+#define FUNC_COST_BUDGET 4000
+#define MAX_LOOP_NEST 2
+#define MAX_LOOP_COUNT 8
+#define MAX_NESTING 4		/* if/else, early return and loop constructs */
+
+void rng_seed(struct rng *r, uint64_t seed)
+{
+	r->state = seed * 0x9e3779b97f4a7c15u + 0x632be59bd9b4e019u;
+	if (r->state == 0)
+		r->state = 1;
+}
+
+uint64_t rng_next(struct rng *r)
+{
+	uint64_t x = r->state;
+	x ^= x >> 12;
+	x ^= x << 25;
+	x ^= x >> 27;
+	r->state = x;
+	return x * 0x2545f4914f6cdd1du;
+}
+
+uint64_t rng_below(struct rng *r, uint64_t n)
+{
+	return n ? rng_next(r) % n : 0;
+}
+
+int64_t rng_interesting(struct rng *r)
+{
+	static const int64_t edges[] = {
+		0, 1, -1, 2, 3, 7, -7, 63, 64, 65, 255, 1000,
+		INT64_MIN, INT64_MAX, INT64_MIN + 1, INT32_MIN, INT32_MAX,
+		(int64_t)1 << 32, -((int64_t)1 << 31) - 1,
+	};
+	switch (rng_below(r, 4)) {
+	case 0: return edges[rng_below(r, sizeof edges / sizeof edges[0])];
+	case 1: return (int64_t)rng_next(r);
+	default: return (int64_t)rng_below(r, 200) - 100;
+	}
+}
+
+struct text {
+	char *buf;
+	size_t len, cap;
+	bool failed;
+};
+
+static void emitf(struct text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void emitf(struct text *t, const char *fmt, ...)
+{
+	va_list ap;
+	for (;;) {
+		size_t room = t->cap - t->len;
+		va_start(ap, fmt);
+		int n = t->buf ? vsnprintf(t->buf + t->len, room, fmt, ap) : -1;
+		va_end(ap);
+		if (n >= 0 && (size_t)n < room) {
+			t->len += (size_t)n;
+			return;
+		}
+		size_t cap = t->cap ? t->cap * 2 : 4096;
+		char *grown = realloc(t->buf, cap);
+		if (!grown) {
+			t->failed = true;
+			return;
+		}
+		t->buf = grown;
+		t->cap = cap;
+	}
+}
+
+struct gen_func {
+	int nargs;
+	int nlocals;		/* user locals; loop counters follow them */
+	long cost;		/* static bound on instructions executed */
+};
+
+struct gen {
+	struct rng rng;
+	struct text text;
+	struct gen_func funcs[MAX_GEN_FUNCS];
+	int nfuncs;
+	int current;		/* index being generated */
+	int labels;
+	bool has_rec;
+	long cost;		/* of the function being generated */
+	long multiplier;	/* iterations of enclosing loops */
+	int nesting;		/* open constructs */
+};
+
+static const char *const binary_ops[] = {
+	"add", "sub", "mul", "div", "mod", "and", "or", "xor", "shl", "shr",
+	"sar", "eq", "ne", "lt", "le", "gt", "ge",
+};
+
+static void op(struct gen *g, const char *text)
+{
+	emitf(&g->text, "    %s\n", text);
+	g->cost += g->multiplier;
+}
+
+static void op_int(struct gen *g, const char *name, int64_t value)
+{
+	emitf(&g->text, "    %s %" PRId64 "\n", name, value);
+	g->cost += g->multiplier;
+}
+
+static int new_label(struct gen *g) { return g->labels++; }
+static void place_label(struct gen *g, int label) { emitf(&g->text, "L%d:\n", label); }
+
+static void jump(struct gen *g, const char *name, int label)
+{
+	emitf(&g->text, "    %s L%d\n", name, label);
+	g->cost += g->multiplier;
+}
+
+static const struct gen_func *cur(const struct gen *g) { return &g->funcs[g->current]; }
+
+/* One random push: const, arg, load or dup. */
+static void gen_push(struct gen *g, int depth)
+{
+	switch (rng_below(&g->rng, 4)) {
+	case 0:
+		if (cur(g)->nargs) {
+			op_int(g, "arg", (int64_t)rng_below(&g->rng, (uint64_t)cur(g)->nargs));
+			return;
+		}
+		break;
+	case 1:
+		if (cur(g)->nlocals) {
+			op_int(g, "load", (int64_t)rng_below(&g->rng, (uint64_t)cur(g)->nlocals));
+			return;
+		}
+		break;
+	case 2:
+		if (depth > 0) {
+			op(g, "dup");
+			return;
+		}
+		break;
+	}
+	op_int(g, "const", rng_interesting(&g->rng));
+}
+
+/* One random pop: store, setarg or drop. */
+static void gen_pop(struct gen *g)
+{
+	uint64_t pick = rng_below(&g->rng, 3);
+	if (pick == 0 && cur(g)->nlocals)
+		op_int(g, "store", (int64_t)rng_below(&g->rng, (uint64_t)cur(g)->nlocals));
+	else if (pick == 1 && cur(g)->nargs)
+		op_int(g, "setarg", (int64_t)rng_below(&g->rng, (uint64_t)cur(g)->nargs));
+	else
+		op(g, "drop");
+}
+
+static void gen_binary(struct gen *g)
+{
+	const char *name = binary_ops[rng_below(&g->rng, sizeof binary_ops / sizeof binary_ops[0])];
+	bool divides = strcmp(name, "div") == 0 || strcmp(name, "mod") == 0;
+	if (divides && rng_below(&g->rng, 30) == 0) {
+		/* the one quotient that overflows */
+		op(g, "drop");
+		op(g, "drop");
+		op_int(g, "const", INT64_MIN);
+		op_int(g, "const", -1);
+	} else if (divides && rng_below(&g->rng, 3) != 0) {
+		/* mostly a non-zero constant divisor, so traps stay a minority */
+		op(g, "drop");
+		int64_t d = rng_interesting(&g->rng);
+		op_int(g, "const", d ? d : 3);
+	}
+	op(g, name);
+}
+
+/* Calls a later function if the budget allows; returns the new depth or -1. */
+static int gen_call(struct gen *g, int depth)
+{
+	if (g->current + 1 >= g->nfuncs)
+		return -1;
+	int callee = g->current + 1 + (int)rng_below(&g->rng, (uint64_t)(g->nfuncs - g->current - 1));
+	const struct gen_func *f = &g->funcs[callee];
+	if (depth < f->nargs || depth - f->nargs + 1 > MAX_STACK_USED)
+		return -1;
+	if (g->cost + g->multiplier * (f->cost + 1) > FUNC_COST_BUDGET)
+		return -1;
+	emitf(&g->text, "    call f%d\n", callee);
+	g->cost += g->multiplier * (f->cost + 1);
+	return depth - f->nargs + 1;
+}
+
+/* Calls rec(n, x) outside loops; n is sometimes beyond the depth limit. */
+static bool gen_rec_call(struct gen *g, int depth)
+{
+	if (!g->has_rec || g->multiplier != 1 || depth < 1 || depth + 1 > MAX_STACK_USED)
+		return false;
+	int64_t n = rng_below(&g->rng, 20) == 0 ? 4095 + (int64_t)rng_below(&g->rng, 4) :
+		    (int64_t)rng_below(&g->rng, 30);
+	if (n < 30 && g->cost + 12 * n > FUNC_COST_BUDGET)
+		return false;
+	op_int(g, "const", n);
+	op(g, "swap");
+	emitf(&g->text, "    call rec\n");
+	g->cost += 12 * n;
+	return true;
+}
+
+static void gen_block(struct gen *g, int depth_in, int depth_out, int nops, int nest);
+
+static void gen_if_else(struct gen *g, int depth, int nest)
+{
+	g->nesting++;
+	int other = new_label(g), end = new_label(g);
+	jump(g, rng_below(&g->rng, 2) ? "jz" : "jnz", other);
+	gen_block(g, depth - 1, depth - 1, 1 + (int)rng_below(&g->rng, 5), nest);
+	jump(g, "jmp", end);
+	place_label(g, other);
+	gen_block(g, depth - 1, depth - 1, (int)rng_below(&g->rng, 5), nest);
+	place_label(g, end);
+	g->nesting--;
+}
+
+static void gen_early_return(struct gen *g, int depth, int nest)
+{
+	int skip = new_label(g);
+	g->nesting++;
+	jump(g, rng_below(&g->rng, 2) ? "jz" : "jnz", skip);
+	gen_block(g, depth - 1, 1 + (int)rng_below(&g->rng, 2), (int)rng_below(&g->rng, 4), nest);
+	op(g, "ret");
+	place_label(g, skip);
+	g->nesting--;
+}
+
+/* for (counter = k; counter != 0; counter--) body; body keeps the depth. */
+static void gen_loop(struct gen *g, int depth, int nest)
+{
+	int counter = cur(g)->nlocals + nest;
+	long count = 1 + (long)rng_below(&g->rng, MAX_LOOP_COUNT);
+	int top = new_label(g), done = new_label(g);
+	op_int(g, "const", count);
+	op_int(g, "store", counter);
+	place_label(g, top);
+	op_int(g, "load", counter);
+	jump(g, "jz", done);
+	long saved = g->multiplier;
+	g->multiplier *= count;
+	g->nesting++;
+	gen_block(g, depth, depth, 1 + (int)rng_below(&g->rng, 6), nest + 1);
+	g->nesting--;
+	op_int(g, "load", counter);
+	op_int(g, "const", 1);
+	op(g, "sub");
+	op_int(g, "store", counter);
+	g->multiplier = saved;
+	jump(g, "jmp", top);
+	place_label(g, done);
+}
+
+static void gen_dead_code(struct gen *g)
+{
+	int live = new_label(g);
+	jump(g, "jmp", live);
+	for (int i = (int)rng_below(&g->rng, 3); i >= 0; i--)
+		emitf(&g->text, "    %s\n", binary_ops[rng_below(&g->rng, 17)]);
+	place_label(g, live);
+}
+
+/* One random instruction or construct; returns the new depth. */
+static int gen_step(struct gen *g, int depth, int nest)
+{
+	uint64_t pick = rng_below(&g->rng, 100);
+	bool room = depth < MAX_STACK_USED;
+	if (pick < 25 && room) {
+		gen_push(g, depth);
+		return depth + 1;
+	}
+	if (pick < 50 && depth >= 2) {
+		gen_binary(g);
+		return depth - 1;
+	}
+	if (pick < 56 && depth >= 1) {
+		op(g, rng_below(&g->rng, 2) ? "neg" : "not");
+		return depth;
+	}
+	if (pick < 60 && depth >= 2) {
+		op(g, "swap");
+		return depth;
+	}
+	if (pick < 66 && depth >= 1) {
+		gen_pop(g);
+		return depth - 1;
+	}
+	int after_call = pick < 74 ? gen_call(g, depth) : -1;
+	if (after_call >= 0)
+		return after_call;
+	if (pick < 78 && gen_rec_call(g, depth))
+		return depth;	/* rec(n, x) replaces x */
+	bool may_nest = g->nesting < MAX_NESTING;
+	if (pick < 84 && depth >= 1 && may_nest) {
+		gen_if_else(g, depth, nest);
+		return depth - 1;
+	}
+	if (pick < 87 && depth >= 1 && may_nest) {
+		gen_early_return(g, depth, nest);
+		return depth - 1;
+	}
+	if (pick < 93 && may_nest && nest < MAX_LOOP_NEST && g->multiplier * MAX_LOOP_COUNT * 8 < FUNC_COST_BUDGET) {
+		gen_loop(g, depth, nest);
+		return depth;
+	}
+	if (pick < 95) {
+		gen_dead_code(g);
+		return depth;
+	}
+	if (room) {
+		op_int(g, "const", rng_interesting(&g->rng));
+		return depth + 1;
+	}
+	op(g, "drop");
+	return depth - 1;
+}
+
+static void gen_block(struct gen *g, int depth_in, int depth_out, int nops, int nest)
+{
+	int depth = depth_in;
+	for (int i = 0; i < nops; i++)
+		depth = gen_step(g, depth, nest);
+	while (depth > depth_out) {
+		gen_pop(g);
+		depth--;
+	}
+	while (depth < depth_out) {
+		gen_push(g, depth);
+		depth++;
+	}
+}
+
+static void gen_function(struct gen *g, int index)
+{
+	struct gen_func *f = &g->funcs[index];
+	g->current = index;
+	g->cost = 0;
+	g->multiplier = 1;
+	emitf(&g->text, "func f%d %d %d\n", index, f->nargs, f->nlocals + MAX_LOOP_NEST);
+	gen_block(g, 0, 1 + (int)rng_below(&g->rng, 3), 4 + (int)rng_below(&g->rng, 20), 0);
+	op(g, "ret");
+	f->cost = g->cost;
+}
+
+static void gen_rec(struct gen *g)
+{
+	static const char *const steps[] = { "add", "xor", "mul", "sub" };
+	emitf(&g->text,
+	      "func rec 2 0\n"
+	      "    arg 0\n    const 0\n    le\n    jz recurse\n    arg 1\n    ret\n"
+	      "recurse:\n"
+	      "    arg 0\n    const 1\n    sub\n"
+	      "    arg 1\n    const %" PRId64 "\n    %s\n"
+	      "    call rec\n"
+	      "    const %" PRId64 "\n    %s\n    ret\n",
+	      rng_interesting(&g->rng), steps[rng_below(&g->rng, 4)],
+	      rng_interesting(&g->rng), steps[rng_below(&g->rng, 4)]);
+}
+
+int gen_program(uint64_t seed, struct generated *out)
+{
+	struct gen g = { 0 };
+	rng_seed(&g.rng, seed);
+	g.nfuncs = 1 + (int)rng_below(&g.rng, MAX_GEN_FUNCS);
+	g.has_rec = rng_below(&g.rng, 4) == 0;
+	emitf(&g.text, "; generated program, seed %" PRIu64 "\n", seed);
+	for (int i = 0; i < g.nfuncs; i++) {
+		g.funcs[i].nargs = (int)rng_below(&g.rng, 6);
+		g.funcs[i].nlocals = (int)rng_below(&g.rng, 5);
+	}
+	if (g.has_rec)
+		gen_rec(&g);
+	for (int i = g.nfuncs - 1; i >= 0; i--)	/* callees first: costs known */
+		gen_function(&g, i);
+	if (g.text.failed) {
+		free(g.text.buf);
+		return -1;
+	}
+	out->text = g.text.buf;
+	out->entry = "f0";
+	out->entry_arity = g.funcs[0].nargs;
+	return 0;
+}
+
+void gen_free(struct generated *g)
+{
+	free(g->text);
+	g->text = NULL;
+}
