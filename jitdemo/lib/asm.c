@@ -189,7 +189,8 @@ static bool finish_function(struct assembler *as)
 {
 	if (!as->fn)
 		return true;
-	qsort(as->labels, as->nlabels, sizeof *as->labels, compare_labels);
+	if (as->nlabels > 0)
+		qsort(as->labels, as->nlabels, sizeof *as->labels, compare_labels);
 	for (size_t i = 1; i < as->nlabels; i++)
 		if (strcmp(as->labels[i - 1].name, as->labels[i].name) == 0) {
 			int line = as->labels[i - 1].line > as->labels[i].line ?
@@ -200,8 +201,9 @@ static bool finish_function(struct assembler *as)
 		struct label_use *use = &as->label_uses[i];
 		struct label key;
 		memcpy(key.name, use->name, sizeof key.name);
-		const struct label *found = bsearch(&key, as->labels, as->nlabels,
-						    sizeof *as->labels, compare_labels);
+		const struct label *found = as->nlabels == 0 ? NULL :
+			bsearch(&key, as->labels, as->nlabels, sizeof *as->labels,
+				compare_labels);
 		if (!found)
 			return fail(as, use->line, "undefined label", use->name);
 		uint8_t *p = as->fn->code + use->patch_at;
@@ -411,7 +413,7 @@ static bool assemble(struct assembler *as, const char *text, size_t len)
 	if (!finish_function(as))
 		return false;
 	if (as->mod->nfuncs == 0)
-		return fail(as, line, "no functions in module", NULL);
+		return fail(as, line > 0 ? line : 1, "no functions in module", NULL);
 	return resolve_calls(as);
 }
 

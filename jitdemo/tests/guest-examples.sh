@@ -1,0 +1,61 @@
+#!/bin/sh
+# guest-examples.sh JITDEMO EXAMPLES_DIR sealed|enosys|upstream
+#
+# Runs every example JIT'd with the default seal policy and prints TAP:
+# for each, its stdout must match NAME.expected, and the seal report on
+# stderr must say what the kernel is expected to do:
+#   sealed    the patched kernel's 4-argument mseal sealed the arena
+#   enosys    a vanilla kernel: "code is W^X but not sealed"
+#   upstream  a kernel with upstream's 3-argument mseal (host testing)
+# POSIX sh, busybox-compatible.  Scratch files go to ${TMPDIR:-/tmp}.
+if [ $# -ne 3 ]; then
+	echo "usage: $0 JITDEMO EXAMPLES_DIR sealed|enosys|upstream" >&2
+	exit 2
+fi
+jit=$1
+dir=$2
+expect=$3
+case $expect in
+sealed) pattern=': sealed (applied' ;;
+enosys) pattern='code is W^X but not sealed' ;;
+upstream) pattern='sealed by upstream mseal' ;;
+*) echo "$0: expected behaviour must be sealed, enosys or upstream" >&2; exit 2 ;;
+esac
+
+count=0
+for f in "$dir"/*.args; do
+	[ -f "$f" ] && count=$((count + 1))
+done
+echo "TAP version 13"
+echo "1..$((2 * count))"
+[ "$count" -gt 0 ] || { echo "# no examples in $dir"; exit 1; }
+
+tmp=${TMPDIR:-/tmp}/guest-examples.$$
+n=0
+failed=0
+for args_file in "$dir"/*.args; do
+	base=${args_file%.args}
+	name=${base##*/}
+	# shellcheck disable=SC2046 # the args file holds FUNC ARG... words
+	"$jit" run "$base.jit" $(cat "$args_file") >"$tmp.out" 2>"$tmp.err"
+	status=$?
+	n=$((n + 1))
+	if [ "$status" -eq 0 ] && cmp -s "$tmp.out" "$base.expected"; then
+		echo "ok $n - $name: output matches $name.expected"
+	else
+		echo "not ok $n - $name: output matches $name.expected (exit $status)"
+		sed 's/^/# /' "$tmp.out" "$tmp.err"
+		failed=$((failed + 1))
+	fi
+	n=$((n + 1))
+	if grep -F -q "$pattern" "$tmp.err"; then
+		echo "ok $n - $name: arena report says '$pattern'"
+	else
+		echo "not ok $n - $name: arena report says '$pattern'"
+		sed 's/^/# /' "$tmp.err"
+		failed=$((failed + 1))
+	fi
+done
+rm -f "$tmp.out" "$tmp.err"
+echo "# $((n - failed)) passed, $failed failed"
+[ "$failed" -eq 0 ]
