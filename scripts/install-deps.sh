@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# scripts/install-deps.sh - install the Debian packages sealjit needs.
+# As root it installs what is missing; otherwise it names what is missing
+# and fails.  Quiet and quick when everything is there.
+set -euo pipefail
+
+# kernel: linux-source-6.1 flex bison bc libelf-dev libssl-dev perl git
+# guest: qemu-system-x86 busybox-static cpio gzip xz-utils
+# userspace: gcc make libc6-dev libcap-dev, and clang for the fuzz target
+packages=(
+	linux-source-6.1 flex bison bc libelf-dev libssl-dev perl git
+	qemu-system-x86 busybox-static cpio gzip xz-utils
+	gcc make libc6-dev libcap-dev clang libclang-rt-14-dev
+)
+
+missing=()
+for p in "${packages[@]}"; do
+	dpkg-query -W -f '${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||
+		missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+if [ "$(id -u)" -ne 0 ]; then
+	echo "sealjit needs these Debian packages: ${missing[*]}" >&2
+	echo "install them with: sudo apt-get install ${missing[*]}   (or: sudo make deps)" >&2
+	exit 1
+fi
+echo "installing: ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

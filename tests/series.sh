@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# tests/series.sh - TAP checks of kernel-series/ as a maintainer receives it:
+#   - every patch is checkpatch.pl --strict clean, but for the reports
+#     listed (and justified in the cover letter) in tests/checkpatch-allow;
+#   - every patch carries a Signed-off-by and a commit message;
+#   - the series applies in order with `patch -p1` to pristine 6.1 files;
+#   - the cover letter has been written (no template left in it).
+# Needs the pristine tree that `make kernel` leaves in the cache.
+set -uo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+tree=$("$top/kernel/build.sh" --tree vanilla) || exit 1
+cover=$(ls "$top"/kernel-series/0000-*.patch 2>/dev/null)
+patches=()
+for p in "$top"/kernel-series/0*.patch; do
+	[ "$p" = "$cover" ] || patches+=("$p")
+done
+
+echo "TAP version 13"
+echo "1..$((3 * ${#patches[@]} + 1))"
+n=0
+result() { # result OK? DESCRIPTION [DIAGNOSTIC]
+	n=$((n + 1))
+	if [ "$1" = 0 ]; then
+		echo "ok $n - $2"
+	else
+		echo "not ok $n - $2"
+		[ -n "${3:-}" ] && printf '%s\n' "$3" | sed 's/^/# /'
+	fi
+}
+
+allowed() { # allowed PATCH-NAME REPORT-LINE
+	local glob text
+	while IFS=$'\t' read -r glob text; do
+		case $glob in '#'* | '') continue ;; esac
+		# shellcheck disable=SC2053
+		[[ $1 == $glob ]] && [[ $2 == *"$text"* ]] && return 0
+	done <"$top/tests/checkpatch-allow"
+	return 1
+}
+
+for p in "${patches[@]}"; do
+	name=$(basename "$p")
+	reports=$(cd "$tree" && perl scripts/checkpatch.pl --strict --terse \
+		--no-summary "$p" 2>/dev/null | grep -E ': (ERROR|WARNING|CHECK):')
+	unexpected=
+	while IFS= read -r line; do
+		[ -z "$line" ] || allowed "$name" "$line" || unexpected+="$line"$'\n'
+	done <<<"$reports"
+	result "$([ -z "$unexpected" ]; echo $?)" "checkpatch --strict: $name" "$unexpected"
+done
+
+for p in "${patches[@]}"; do
+	name=$(basename "$p")
+	body=$(sed -n '/^Subject:/,/^---$/p' "$p" | sed '1d;$d' | grep -vc '^\(Signed-off-by:\|$\)')
+	grep -q '^Signed-off-by: .* <.*@.*>' "$p" && [ "$body" -ge 3 ]
+	result $? "Signed-off-by and commit message: $name"
+done
+
+# patch -p1 onto copies of the pristine files the series touches.
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+for f in $(grep -h '^+++ b/' "${patches[@]}" | sed 's|^+++ b/||' | sort -u); do
+	[ -f "$tree/$f" ] || continue
+	mkdir -p "$work/$(dirname "$f")"
+	git -C "$tree" show "pristine:$f" >"$work/$f" 2>/dev/null || cp "$tree/$f" "$work/$f"
+done
+for p in "${patches[@]}"; do
+	out=$(cd "$work" && patch -p1 --batch --forward <"$p" 2>&1)
+	result $? "applies with patch -p1: $(basename "$p")" "$out"
+done
+
+! grep -q '\*\*\* \(SUBJECT\|BLURB\) HERE \*\*\*' "$cover" 2>/dev/null && [ -n "$cover" ]
+result $? "cover letter written: $(basename "${cover:-missing}")"
