@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
-# kernel/build.sh FLAVOR [PATCH...] - build one guest kernel in the cache.
-# kernel/build.sh --tree FLAVOR      - print where that kernel's source is.
+# kernel/build.sh [--source TARBALL] FLAVOR [PATCH...] - build one guest
+#     kernel in the cache.
+# kernel/build.sh [--source TARBALL] --tree FLAVOR - print where that
+#     kernel's source tree is.
 #
 # FLAVOR names the kernel (vanilla, mseal, ...); the PATCH files are applied
-# in order with `git am` on top of a pristine untar of Debian's
-# linux-source-6.1.  Everything lives outside the repository:
+# in order with `git am` on top of a pristine untar of a Debian
+# linux-source-X.Y tarball (default: $LINUX_TARBALL, or
+# /usr/src/linux-source-6.1.tar.xz).  Everything lives outside the
+# repository:
 #
 #   $SEALJIT_CACHE/linux-<ver>/git        pristine source, one commit, tag "pristine"
 #   $SEALJIT_CACHE/linux-<ver>/am         scratch worktree where the series is applied
@@ -34,10 +38,17 @@ fragments=("$here/config.fragment")
 die() { printf 'kernel/build.sh: %s\n' "$*" >&2; exit 1; }
 say() { printf '  %-8s %s\n' "$1" "$2"; }
 
-[ $# -ge 1 ] || die "usage: kernel/build.sh FLAVOR [PATCH...] | --tree FLAVOR"
+usage="usage: kernel/build.sh [--source TARBALL] [--tree] FLAVOR [PATCH...]"
 print_tree=
-[ "$1" = --tree ] && { print_tree=1; shift; }
-flavor=${1:?usage: kernel/build.sh --tree FLAVOR}
+while [ $# -gt 0 ]; do
+	case $1 in
+	--tree) print_tree=1; shift ;;
+	--source) [ $# -ge 2 ] || die "$usage"; tarball=$2; shift 2 ;;
+	-*) die "$usage" ;;
+	*) break ;;
+	esac
+done
+flavor=${1:?$usage}
 shift
 case $flavor in
 *[!a-z0-9_-]* | '') die "bad flavor name '$flavor'" ;;
@@ -49,11 +60,10 @@ for p in "$@"; do
 done
 [ -f "$here/$flavor.fragment" ] && fragments+=("$here/$flavor.fragment")
 
-# The source: Debian's linux-source-6.1 tarball, version read once and cached.
+# The source: a Debian linux-source tarball, its version read once and cached.
 source_version() {
 	[ -f "$tarball" ] || die "missing kernel source $tarball
-  install it with: apt-get install linux-source-6.1   (or: make deps, as root)
-  or point LINUX_TARBALL at a linux-source-6.1 tarball"
+  install it with: apt-get install $(basename "$tarball" .tar.xz)   (or: make deps, as root)"
 	local id memo
 	id=$(stat -c '%s-%Y' "$tarball")
 	memo=$cache/tarball-$id.version
@@ -69,10 +79,13 @@ source_version() {
 	cat "$memo"
 }
 
+# Debian names the tarball after the series it holds: linux-source-X.Y.
 ver=$(source_version)
+series=$(basename "$tarball" .tar.xz)
+series=${series#linux-source-}
 case $ver in
-6.1.*) ;;
-*) die "$tarball holds Linux $ver; the series targets 6.1.y (Debian linux-source-6.1)" ;;
+"$series".*) ;;
+*) die "$tarball holds Linux $ver, not $series.y as its name says" ;;
 esac
 root=$cache/linux-$ver
 src=$root/src-$flavor
@@ -111,7 +124,7 @@ ensure_pristine_repo() {
 		cd "$root/git.tmp"
 		git init -q -b base
 		git add -f -A .
-		git_q commit -q -m "linux-source-6.1 $ver (Debian, pristine)"
+		git_q commit -q -m "$(basename "$tarball" .tar.xz) $ver (Debian, pristine)"
 		git tag pristine
 	)
 	rm -rf "$root/git"
