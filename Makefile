@@ -20,11 +20,11 @@ JITDEMO := $(BUILD)/jitdemo/jitdemo-static
 RUN := guest/run
 
 # Every result file `make test` must produce; a missing one is a failure.
-EXPECTED := series guest-runner $(addsuffix -selftest,$(KERNELS)) \
+EXPECTED := series kernel-build guest-runner $(addsuffix -selftest,$(KERNELS)) \
 	'jitdemo-*' $(addsuffix -jitdemo,$(KERNELS))
 
 .PHONY: all deps kernel guest jitdemo selftest test test-steps test-series \
-	test-guest-runner test-jitdemo test-jitdemo-guest bench-jit fuzz clean
+	test-kernel-build test-guest-runner test-jitdemo test-jitdemo-guest bench-jit fuzz clean
 
 all: kernel guest jitdemo
 
@@ -50,6 +50,9 @@ selftest: kernel guest
 
 test-series: kernel
 	@tests/tap-run series -- tests/series.sh
+
+test-kernel-build: kernel
+	@tests/tap-run kernel-build -- tests/kernel-build.sh
 
 test-guest-runner: kernel guest
 	@tests/tap-run guest-runner -- guest/tests/runner.sh vanilla
@@ -80,7 +83,7 @@ test:
 	@$(MAKE) --no-print-directory -k test-steps || true
 	@tests/tap-summary $(EXPECTED)
 
-test-steps: test-series test-guest-runner selftest test-jitdemo \
+test-steps: test-series test-kernel-build test-guest-runner selftest test-jitdemo \
 	test-jitdemo-guest
 
 clean:

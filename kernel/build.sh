@@ -169,10 +169,15 @@ kmake() { make -s -C "$src" O="$out" ARCH=x86_64 "$@"; }
 configure() {
 	local cfg=$root/cfg-$flavor
 	mkdir -p "$cfg" "$out"
-	make -s -C "$src" O="$cfg" ARCH=x86_64 tinyconfig >/dev/null
-	(cd "$cfg" && "$src/scripts/kconfig/merge_config.sh" -m -O . \
-		.config "${fragments[@]}" >/dev/null)
-	make -s -C "$src" O="$cfg" ARCH=x86_64 olddefconfig >/dev/null
+	if ! {
+		make -s -C "$src" O="$cfg" ARCH=x86_64 tinyconfig &&
+			(cd "$cfg" && "$src/scripts/kconfig/merge_config.sh" -m -O . \
+				.config "${fragments[@]}") &&
+			make -s -C "$src" O="$cfg" ARCH=x86_64 olddefconfig
+	} >"$cfg/config.log" 2>&1; then
+		tail -n 20 "$cfg/config.log" >&2
+		die "configuring $flavor failed"
+	fi
 	local missing
 	missing=$(grep -h '^CONFIG_.*=y$' "${fragments[@]}" | while read -r line; do
 		grep -qx "$line" "$cfg/.config" || echo "$line"
