@@ -1,0 +1,139 @@
+/*
+ * attacks.h - shared types of the attack matrix (attacks/).
+ *
+ * One case = one scenario (a corrupted mm system call) x one seal policy x
+ * one privilege level x one origin (the compiling process itself, or a
+ * forked child of it).  Every case runs in its own forked process, which
+ * compiles a real function into a sealed arena (target.c), snapshots it
+ * (probe.c), makes the corrupted call (scenarios.c) and classifies what
+ * happened (probe.c); case.c runs it and reads the verdict over a pipe.
+ * expect.c matches the verdict against attacks/expected.tsv and main.c
+ * prints TAP.
+ */
+#ifndef ATTACKS_H
+#define ATTACKS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <libjit.h>
+
+enum outcome {
+	OUTCOME_BLOCKED,	/* the call failed and nothing changed */
+	OUTCOME_LANDED,		/* code, address or permissions changed */
+	OUTCOME_ERROR,		/* anything else: the case proves nothing */
+};
+
+enum privilege { PRIV_ROOT, PRIV_NOCAPS };
+enum origin { FROM_SELF, FROM_CHILD };
+
+/* The compiled function under attack and where its arena lies. */
+struct target {
+	struct jit_module *module;
+	uint8_t *base;		/* arena start, == ARENA_HINT when placed */
+	size_t length;		/* arena bytes, a page multiple */
+	size_t entry_offset;	/* the attacked function's entry - base */
+	size_t page;		/* page size */
+	int64_t result;		/* what the function returned after compiling */
+	struct jit_arena_info info;
+};
+
+/* What a case looked like before the corrupted call. */
+#define MAPS_TEXT_MAX 2048
+struct snapshot {
+	char maps[MAPS_TEXT_MAX];	/* /proc/self/maps lines meeting the arena */
+	uint64_t code_hash;		/* FNV-1a of the arena's bytes */
+	int64_t result;			/* the function's result */
+};
+
+/* The corrupted call's answer: ATTACK_SETUP_FAILED, 0 or an errno. */
+#define ATTACK_SETUP_FAILED (-1)
+
+struct scenario {
+	const char *name;		/* e.g. "mprotect-rwx" */
+	const char *description;	/* one line for --list */
+	const char *narration;		/* what the attacker tries, for --narrate */
+	bool needs_page_below;		/* map an unsealed page under the arena */
+	int (*attack)(const struct target *t);
+};
+
+/* The verdict one case process sends back through its pipe. */
+#define DETAIL_MAX 200
+struct case_report {
+	enum outcome outcome;
+	int call_errno;			/* errno of the corrupted call, 0 if it succeeded */
+	char seal[96];			/* how mseal() answered when compiling */
+	char detail[DETAIL_MAX];	/* what changed, or why ERROR */
+};
+
+struct case_spec {
+	const struct scenario *scenario;
+	enum jit_seal_policy policy;
+	enum privilege priv;
+	enum origin from;
+};
+
+/* scenarios.c */
+size_t scenario_count(void);
+const struct scenario *scenario_at(size_t index);
+const struct scenario *scenario_find(const char *name);
+
+/* target.c: the JIT'd victim function */
+#define TARGET_FUNC "fib"
+#define TARGET_ARG 20
+bool target_build(struct target *t, enum jit_seal_policy policy,
+		  bool page_below, char *why, size_t why_len);
+bool target_call(const struct target *t, int64_t *result);
+void target_payload(const struct target *t, uint8_t *buf, size_t len);
+#define PAYLOAD_RESULT 0x41414141
+
+/* probe.c: snapshots and the verdict */
+bool snapshot_take(const struct target *t, struct snapshot *snap);
+void classify(const struct target *t, const struct snapshot *before,
+	      int call_result, struct case_report *report);
+
+/* privilege.c */
+bool privilege_drop_all(char *why, size_t why_len);
+
+/* case.c: one case in its own process */
+void case_run(const struct case_spec *spec, struct case_report *report);
+
+/* names.c */
+const char *outcome_name(enum outcome outcome);
+bool outcome_parse(const char *text, enum outcome *out);
+const char *privilege_name(enum privilege priv);
+const char *origin_name(enum origin from);
+const char *errno_name(int err);	/* "EACCES", "-" for 0 */
+int errno_parse(const char *text);	/* 0 for "-", -1 if unknown */
+
+/* expect.c: attacks/expected.tsv */
+struct expectation {
+	char scenario[64];
+	char policy[16];
+	char kernel[32];
+	enum outcome outcome;
+	int err;		/* 0 for "-" */
+	char reason[200];
+	int line;
+};
+
+struct expectations {
+	struct expectation *rows;
+	size_t count;
+};
+
+bool expectations_parse(FILE *in, const char *path, struct expectations *out,
+			char *why, size_t why_len);
+bool expectations_load(const char *path, struct expectations *out,
+		       char *why, size_t why_len);
+const struct expectation *expectations_match(const struct expectations *e,
+					     const char *scenario,
+					     const char *policy,
+					     const char *kernel);
+bool expectation_met(const struct expectation *want,
+		     const struct case_report *got);
+void expectations_free(struct expectations *e);
+
+#endif /* ATTACKS_H */

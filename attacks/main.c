@@ -1,0 +1,290 @@
+/*
+ * main.c - attacks: run the attack matrix, print TAP 13 (or a narration).
+ *
+ *   attacks --kernel NAME [--expect FILE] [--policy P]... [--scenario S]...
+ *           [--narrate] [--list]
+ *
+ * Default matrix: every scenario x {none,card,all} x {root,nocaps} x
+ * {self,child}.  Each case is followed by exactly one line
+ *   # result kernel=K scenario=S policy=P priv=R from=F outcome=O errno=E expected=O2/E2
+ * Exit status 0 iff every case met its expectation, 1 if not, 2 on misuse.
+ */
+#define _GNU_SOURCE
+#include "attacks.h"
+
+#include <getopt.h>
+#include <libgen.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define MAX_SCENARIOS 64
+#define MAX_POLICIES 3
+#define NARRATE_WIDTH 56
+
+struct options {
+	const char *kernel;
+	const char *expect_path;
+	const struct scenario *scenarios[MAX_SCENARIOS];
+	size_t scenario_count;
+	enum jit_seal_policy policies[MAX_POLICIES];
+	size_t policy_count;
+	bool narrate;
+	bool list;
+};
+
+struct tally {
+	size_t cases, mismatches;
+	size_t by_outcome[OUTCOME_ERROR + 1];
+};
+
+static void usage(FILE *out)
+{
+	fprintf(out,
+		"usage: attacks --kernel vanilla|mseal|upstream [--expect FILE]\n"
+		"               [--policy none|card|all]... [--scenario NAME]...\n"
+		"               [--narrate] [--list]\n");
+}
+
+static bool add_policy(struct options *o, const char *text)
+{
+	enum jit_seal_policy p;
+	if (!jit_parse_seal_policy(text, &p) || o->policy_count == MAX_POLICIES) {
+		fprintf(stderr, "attacks: bad --policy %s\n", text);
+		return false;
+	}
+	o->policies[o->policy_count++] = p;
+	return true;
+}
+
+static bool add_scenario(struct options *o, const char *name)
+{
+	const struct scenario *s = scenario_find(name);
+	if (!s || o->scenario_count == MAX_SCENARIOS) {
+		fprintf(stderr, "attacks: unknown --scenario %s (see --list)\n", name);
+		return false;
+	}
+	o->scenarios[o->scenario_count++] = s;
+	return true;
+}
+
+static void fill_defaults(struct options *o)
+{
+	if (o->scenario_count == 0)
+		for (size_t i = 0; i < scenario_count() && i < MAX_SCENARIOS; i++)
+			o->scenarios[o->scenario_count++] = scenario_at(i);
+	if (o->policy_count == 0) {
+		static const enum jit_seal_policy every[] = {
+			JIT_SEAL_NONE, JIT_SEAL_CARD, JIT_SEAL_ALL };
+		size_t count = o->narrate ? 1 : MAX_POLICIES;
+		for (size_t i = 0; i < count; i++)
+			o->policies[o->policy_count++] =
+				o->narrate ? JIT_SEAL_CARD : every[i];
+	}
+}
+
+static int parse_options(int argc, char **argv, struct options *o)
+{
+	static const struct option longs[] = {
+		{ "kernel", required_argument, NULL, 'k' },
+		{ "expect", required_argument, NULL, 'e' },
+		{ "policy", required_argument, NULL, 'p' },
+		{ "scenario", required_argument, NULL, 's' },
+		{ "narrate", no_argument, NULL, 'n' },
+		{ "list", no_argument, NULL, 'l' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	memset(o, 0, sizeof *o);
+	for (int c; (c = getopt_long(argc, argv, "", longs, NULL)) != -1;) {
+		bool ok = true;
+		switch (c) {
+		case 'k': o->kernel = optarg; break;
+		case 'e': o->expect_path = optarg; break;
+		case 'p': ok = add_policy(o, optarg); break;
+		case 's': ok = add_scenario(o, optarg); break;
+		case 'n': o->narrate = true; break;
+		case 'l': o->list = true; break;
+		case 'h': usage(stdout); exit(0);
+		default: ok = false;
+		}
+		if (!ok)
+			return -1;
+	}
+	if (optind != argc || (!o->list && !o->kernel)) {
+		usage(stderr);
+		return -1;
+	}
+	fill_defaults(o);
+	return 0;
+}
+
+/* --expect, else expected.tsv beside the executable, else in the cwd. */
+static bool load_expectations(const struct options *o, struct expectations *e)
+{
+	char path[PATH_MAX] = "expected.tsv";
+	if (o->expect_path) {
+		snprintf(path, sizeof path, "%s", o->expect_path);
+	} else {
+		char exe[PATH_MAX];
+		ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+		if (n > 0) {
+			exe[n] = '\0';
+			snprintf(path, sizeof path, "%s/expected.tsv", dirname(exe));
+			if (access(path, R_OK) != 0)
+				snprintf(path, sizeof path, "expected.tsv");
+		}
+	}
+	char why[300];
+	if (!expectations_load(path, e, why, sizeof why)) {
+		fprintf(stderr, "attacks: %s\n", why);
+		return false;
+	}
+	return true;
+}
+
+static void outcome_text(enum outcome outcome, int err, char *out, size_t len)
+{
+	if (outcome == OUTCOME_BLOCKED)
+		snprintf(out, len, "BLOCKED %s", errno_name(err));
+	else
+		snprintf(out, len, "%s", outcome_name(outcome));
+}
+
+static void print_tap_case(size_t number, const char *kernel,
+			   const struct case_spec *spec,
+			   const struct case_report *got,
+			   const struct expectation *want, bool met)
+{
+	const char *policy = jit_seal_policy_name(spec->policy);
+	char got_text[64], want_text[64] = "no expectation";
+	outcome_text(got->outcome, got->call_errno, got_text, sizeof got_text);
+	if (want)
+		outcome_text(want->outcome, want->err, want_text, sizeof want_text);
+	printf("%s %zu - %s policy=%s priv=%s from=%s: %s", met ? "ok" : "not ok",
+	       number, spec->scenario->name, policy, privilege_name(spec->priv),
+	       origin_name(spec->from), got_text);
+	if (!met)
+		printf(" (%s%s)", want ? "expected " : "", want_text);
+	printf("\n# result kernel=%s scenario=%s policy=%s priv=%s from=%s "
+	       "outcome=%s errno=%s expected=%s/%s\n",
+	       kernel, spec->scenario->name, policy, privilege_name(spec->priv),
+	       origin_name(spec->from), outcome_name(got->outcome),
+	       errno_name(got->call_errno),
+	       want ? outcome_name(want->outcome) : "-",
+	       want ? errno_name(want->err) : "-");
+	if (!met)
+		fprintf(stderr, "attacks: %s policy=%s priv=%s from=%s: %s\n",
+			spec->scenario->name, policy, privilege_name(spec->priv),
+			origin_name(spec->from), got->detail);
+	fflush(stdout);
+}
+
+static void count(struct tally *t, const struct case_report *got, bool met)
+{
+	t->cases++;
+	t->by_outcome[got->outcome]++;
+	t->mismatches += !met;
+}
+
+static int run_tap(const struct options *o, const struct expectations *e)
+{
+	size_t total = o->scenario_count * o->policy_count * 2 * 2;
+	struct tally tally = { 0 };
+	printf("TAP version 13\n1..%zu\n", total);
+	for (size_t s = 0; s < o->scenario_count; s++)
+	for (size_t p = 0; p < o->policy_count; p++)
+	for (int priv = PRIV_ROOT; priv <= PRIV_NOCAPS; priv++)
+	for (int from = FROM_SELF; from <= FROM_CHILD; from++) {
+		struct case_spec spec = { o->scenarios[s], o->policies[p],
+					  (enum privilege)priv, (enum origin)from };
+		struct case_report got;
+		case_run(&spec, &got);
+		const struct expectation *want = expectations_match(e,
+			spec.scenario->name, jit_seal_policy_name(spec.policy),
+			o->kernel);
+		bool met = expectation_met(want, &got);
+		count(&tally, &got, met);
+		print_tap_case(tally.cases, o->kernel, &spec, &got, want, met);
+	}
+	printf("# kernel=%s: %zu cases, %zu BLOCKED, %zu LANDED, %zu ERROR; "
+	       "%zu not as expected\n", o->kernel, tally.cases,
+	       tally.by_outcome[OUTCOME_BLOCKED], tally.by_outcome[OUTCOME_LANDED],
+	       tally.by_outcome[OUTCOME_ERROR], tally.mismatches);
+	return tally.mismatches ? 1 : 0;
+}
+
+static void narrate_line(const struct scenario *s, const struct case_report *got)
+{
+	int used = printf("  %s ", s->narration);
+	for (int i = used; i < NARRATE_WIDTH; i++)
+		putchar('.');
+	if (got->outcome == OUTCOME_BLOCKED)
+		printf(" BLOCKED (%s)\n", errno_name(got->call_errno));
+	else
+		printf(" %s: %s\n", outcome_name(got->outcome), got->detail);
+}
+
+static void narrate_verdict(const struct expectation *want, bool met)
+{
+	char want_text[64];
+	if (!want) {
+		printf("      !! no expectation for this case\n");
+		return;
+	}
+	outcome_text(want->outcome, want->err, want_text, sizeof want_text);
+	if (!met)
+		printf("      !! NOT AS EXPECTED: the table says %s\n", want_text);
+	else if (want->outcome == OUTCOME_LANDED && want->reason[0])
+		printf("      expected LANDED: %s\n", want->reason);
+}
+
+static int run_narration(const struct options *o, const struct expectations *e)
+{
+	size_t mismatches = 0;
+	for (size_t p = 0; p < o->policy_count; p++) {
+		const char *policy = jit_seal_policy_name(o->policies[p]);
+		for (size_t s = 0; s < o->scenario_count; s++) {
+			struct case_spec spec = { o->scenarios[s], o->policies[p],
+						  PRIV_ROOT, FROM_SELF };
+			struct case_report got;
+			case_run(&spec, &got);
+			if (s == 0)
+				printf("kernel %s, --seal=%s: the arena is %s\n",
+				       o->kernel, policy, got.seal);
+			const struct expectation *want = expectations_match(e,
+				spec.scenario->name, policy, o->kernel);
+			bool met = expectation_met(want, &got);
+			mismatches += !met;
+			narrate_line(spec.scenario, &got);
+			narrate_verdict(want, met);
+			fflush(stdout);
+		}
+	}
+	return mismatches ? 1 : 0;
+}
+
+static void list_scenarios(void)
+{
+	for (size_t i = 0; i < scenario_count(); i++)
+		printf("%-20s %s\n", scenario_at(i)->name,
+		       scenario_at(i)->description);
+}
+
+int main(int argc, char **argv)
+{
+	struct options o;
+	if (parse_options(argc, argv, &o) != 0)
+		return 2;
+	if (o.list) {
+		list_scenarios();
+		return 0;
+	}
+	struct expectations e;
+	if (!load_expectations(&o, &e))
+		return 2;
+	int status = o.narrate ? run_narration(&o, &e) : run_tap(&o, &e);
+	expectations_free(&e);
+	return status;
+}

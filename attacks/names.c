@@ -1,0 +1,59 @@
+/* names.c - the words the TAP output and expected.tsv share. */
+#define _GNU_SOURCE
+#include "attacks.h"
+
+#include <string.h>
+
+static const char *const outcome_names[] = {
+	[OUTCOME_BLOCKED] = "BLOCKED",
+	[OUTCOME_LANDED] = "LANDED",
+	[OUTCOME_ERROR] = "ERROR",
+};
+
+const char *outcome_name(enum outcome outcome)
+{
+	return outcome_names[outcome];
+}
+
+bool outcome_parse(const char *text, enum outcome *out)
+{
+	for (size_t i = 0; i < sizeof outcome_names / sizeof outcome_names[0]; i++) {
+		if (strcmp(text, outcome_names[i]) == 0) {
+			*out = (enum outcome)i;
+			return true;
+		}
+	}
+	return false;
+}
+
+const char *privilege_name(enum privilege priv)
+{
+	return priv == PRIV_NOCAPS ? "nocaps" : "root";
+}
+
+const char *origin_name(enum origin from)
+{
+	return from == FROM_CHILD ? "child" : "self";
+}
+
+#define ERRNO_LIMIT 4096
+
+const char *errno_name(int err)
+{
+	if (err == 0)
+		return "-";
+	const char *name = strerrorname_np(err);
+	return name ? name : "E?";
+}
+
+int errno_parse(const char *text)
+{
+	if (strcmp(text, "-") == 0)
+		return 0;
+	for (int err = 1; err < ERRNO_LIMIT; err++) {
+		const char *name = strerrorname_np(err);
+		if (name && strcmp(name, text) == 0)
+			return err;
+	}
+	return -1;
+}

@@ -1,0 +1,220 @@
+/*
+ * probe.c - what the arena looks like, and the verdict after an attack.
+ *
+ * Crash-safe order: the maps lines first (reading them never faults), the
+ * code bytes only when the mapping is unchanged (so they are still
+ * readable), and the function is called in this process only when both
+ * are unchanged.  Once something changed, the function is called in a
+ * throw-away child, so that a crash there only colours the detail.
+ */
+#define _GNU_SOURCE
+#include "attacks.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static bool line_meets(const char *line, const struct target *t)
+{
+	uintptr_t start, end;
+	if (sscanf(line, "%" SCNxPTR "-%" SCNxPTR, &start, &end) != 2)
+		return false;
+	uintptr_t base = (uintptr_t)t->base;
+	return start < base + t->length && end > base;
+}
+
+/* The /proc/self/maps lines that meet [base, base + length). */
+static bool maps_lines(const struct target *t, char *out, size_t out_len)
+{
+	FILE *maps = fopen("/proc/self/maps", "re");
+	if (!maps)
+		return false;
+	char line[512];
+	size_t used = 0;
+	out[0] = '\0';
+	while (fgets(line, sizeof line, maps)) {
+		if (!line_meets(line, t))
+			continue;
+		size_t n = strlen(line);
+		if (used + n + 1 > out_len)
+			break;
+		memcpy(out + used, line, n + 1);
+		used += n;
+	}
+	fclose(maps);
+	return true;
+}
+
+static uint64_t fnv1a(const uint8_t *bytes, size_t len)
+{
+	uint64_t hash = 0xcbf29ce484222325ULL;
+	for (size_t i = 0; i < len; i++)
+		hash = (hash ^ bytes[i]) * 0x100000001b3ULL;
+	return hash;
+}
+
+static bool all_zero(const uint8_t *bytes, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		if (bytes[i])
+			return false;
+	return true;
+}
+
+bool snapshot_take(const struct target *t, struct snapshot *snap)
+{
+	memset(snap, 0, sizeof *snap);
+	if (!maps_lines(t, snap->maps, sizeof snap->maps) || !snap->maps[0])
+		return false;
+	snap->code_hash = fnv1a(t->base, t->length);
+	return target_call(t, &snap->result);
+}
+
+struct maps_line {
+	uintptr_t start, end;
+	char perms[8];
+	char path[256];
+};
+
+static bool maps_first(const char *text, struct maps_line *out)
+{
+	memset(out, 0, sizeof *out);
+	int path_at = 0;
+	if (sscanf(text, "%" SCNxPTR "-%" SCNxPTR " %7s %*s %*s %*s %n",
+		   &out->start, &out->end, out->perms, &path_at) < 3)
+		return false;
+	const char *path = text + path_at;
+	size_t n = strcspn(path, "\n");
+	if (path_at > 0 && n < sizeof out->path)
+		memcpy(out->path, path, n);
+	return true;
+}
+
+static void describe_maps_change(const struct target *t, const char *before,
+				 const char *after, char *out, size_t len)
+{
+	struct maps_line was, now;
+	if (!maps_first(after, &now)) {
+		snprintf(out, len, "nothing mapped at the code any more");
+		return;
+	}
+	maps_first(before, &was);
+	if (now.start != was.start || now.end != was.end)
+		snprintf(out, len, "code mapping now %zu pages from base%+ld pages, %s",
+			 (size_t)(now.end - now.start) / t->page,
+			 ((long)now.start - (long)(uintptr_t)t->base) / (long)t->page,
+			 now.perms);
+	else if (strcmp(now.perms, was.perms) != 0)
+		snprintf(out, len, "code now %s (was %s)", now.perms, was.perms);
+	else
+		snprintf(out, len, "code replaced by %.96s",
+			 now.path[0] ? now.path : "another mapping");
+}
+
+/* Call the function in a child: its result, or how it died. */
+static void describe_call(const struct target *t, char *out, size_t len)
+{
+	int fds[2];
+	if (pipe(fds) != 0) {
+		snprintf(out, len, "(cannot call it: %s)", strerror(errno));
+		return;
+	}
+	fflush(NULL);
+	pid_t pid = fork();
+	if (pid == 0) {
+		close(fds[0]);
+		alarm(2);
+		int64_t result = 0;
+		bool ok = target_call(t, &result);
+		if (ok && write(fds[1], &result, sizeof result) != sizeof result)
+			_exit(1);
+		_exit(ok ? 0 : 1);
+	}
+	close(fds[1]);
+	int64_t result = 0;
+	ssize_t got = pid > 0 ? read(fds[0], &result, sizeof result) : -1;
+	close(fds[0]);
+	int status = 0;
+	if (pid > 0)
+		waitpid(pid, &status, 0);
+	if (got == sizeof result && result == t->result)
+		snprintf(out, len, "%s(%d) still returns %" PRId64, TARGET_FUNC,
+			 TARGET_ARG, result);
+	else if (got == sizeof result)
+		snprintf(out, len, "%s(%d) now returns %#" PRIx64, TARGET_FUNC,
+			 TARGET_ARG, (uint64_t)result);
+	else if (pid > 0 && WIFSIGNALED(status))
+		snprintf(out, len, "calling it dies of %s",
+			 sigabbrev_np(WTERMSIG(status)) ? sigabbrev_np(WTERMSIG(status)) : "a signal");
+	else
+		snprintf(out, len, "calling it fails");
+}
+
+static void landed(const struct target *t, struct case_report *report,
+		   const char *what)
+{
+	char call[96];
+	describe_call(t, call, sizeof call);
+	report->outcome = OUTCOME_LANDED;
+	snprintf(report->detail, sizeof report->detail, "%.119s; %.78s", what, call);
+}
+
+static void judge_unchanged(const struct target *t, const struct snapshot *before,
+			    struct case_report *report)
+{
+	int64_t result = 0;
+	if (!target_call(t, &result)) {
+		report->outcome = OUTCOME_ERROR;
+		snprintf(report->detail, sizeof report->detail,
+			 "code and mapping unchanged, but the call trapped");
+	} else if (result != before->result) {
+		report->outcome = OUTCOME_LANDED;
+		snprintf(report->detail, sizeof report->detail,
+			 "%s(%d) now returns %#" PRIx64, TARGET_FUNC, TARGET_ARG,
+			 (uint64_t)result);
+	} else if (report->call_errno) {
+		report->outcome = OUTCOME_BLOCKED;
+		snprintf(report->detail, sizeof report->detail,
+			 "refused; %s(%d) still returns %" PRId64, TARGET_FUNC,
+			 TARGET_ARG, result);
+	} else {
+		report->outcome = OUTCOME_ERROR;
+		snprintf(report->detail, sizeof report->detail,
+			 "the call succeeded but changed nothing");
+	}
+}
+
+void classify(const struct target *t, const struct snapshot *before,
+	      int call_result, struct case_report *report)
+{
+	report->call_errno = call_result > 0 ? call_result : 0;
+	if (call_result == ATTACK_SETUP_FAILED) {
+		report->outcome = OUTCOME_ERROR;
+		snprintf(report->detail, sizeof report->detail,
+			 "the attacker's own setup failed (%s)", strerror(errno));
+		return;
+	}
+	char maps_now[MAPS_TEXT_MAX];
+	if (!maps_lines(t, maps_now, sizeof maps_now)) {
+		report->outcome = OUTCOME_ERROR;
+		snprintf(report->detail, sizeof report->detail,
+			 "cannot read /proc/self/maps: %s", strerror(errno));
+		return;
+	}
+	char what[120];
+	if (strcmp(maps_now, before->maps) != 0) {
+		describe_maps_change(t, before->maps, maps_now, what, sizeof what);
+		landed(t, report, what);
+	} else if (fnv1a(t->base, t->length) != before->code_hash) {
+		snprintf(what, sizeof what, "%s",
+			 all_zero(t->base, t->length) ? "code reads back as zeros"
+						      : "code bytes changed");
+		landed(t, report, what);
+	} else {
+		judge_unchanged(t, before, report);
+	}
+}

@@ -1,0 +1,195 @@
+/*
+ * test_expect.c - host-side TAP tests of attacks/expected.tsv handling:
+ * the parser's refusals, first-match-wins, the judgement of a verdict, and
+ * that the real table covers every case and says what issue 4 requires.
+ *
+ *   test_expect PATH/TO/expected.tsv
+ */
+#define _GNU_SOURCE
+#include "attacks.h"
+
+#include <errno.h>
+#include <string.h>
+
+struct tap {
+	int number;
+	int failed;
+};
+
+static void check(struct tap *tap, bool ok, const char *what)
+{
+	tap->number++;
+	tap->failed += !ok;
+	printf("%s %d - %s\n", ok ? "ok" : "not ok", tap->number, what);
+}
+
+static bool parse_text(const char *text, struct expectations *e, char *why,
+		       size_t why_len)
+{
+	FILE *in = fmemopen((void *)text, strlen(text), "r");
+	if (!in)
+		return false;
+	bool ok = expectations_parse(in, "text", e, why, why_len);
+	fclose(in);
+	return ok;
+}
+
+/* The text must be refused, naming its line and the given complaint. */
+static void refuses(struct tap *tap, const char *text, const char *complaint,
+		    const char *what)
+{
+	struct expectations e;
+	char why[300] = "";
+	bool parsed = parse_text(text, &e, why, sizeof why);
+	if (parsed)
+		expectations_free(&e);
+	bool ok = !parsed && strstr(why, complaint) && strstr(why, "text:2:");
+	if (!ok)
+		printf("# got: %s\n", parsed ? "(parsed)" : why);
+	check(tap, ok, what);
+}
+
+static void test_refusals(struct tap *tap)
+{
+	static const char head[] = "# comment\n";
+	char text[512];
+#define REFUSE(row, complaint, what) \
+	(snprintf(text, sizeof text, "%s%s\n", head, row), \
+	 refuses(tap, text, complaint, what))
+	REFUSE("mprotect-rw\tcard\tmseal\tBLOCKED", "5 or 6",
+	       "a row with too few fields is refused");
+	REFUSE("mprotect-rw\tcard\tmseal\tSTOPPED\tEACCES\tx", "outcome",
+	       "an unknown outcome is refused");
+	REFUSE("mprotect-rw\tcard\tmseal\tBLOCKED\tEWHAT\tx", "errno",
+	       "an unknown errno name is refused");
+	REFUSE("mprotect-rw\tcard\tmseal\tBLOCKED\t-\tx", "needs an errno",
+	       "a BLOCKED row without an errno is refused");
+	REFUSE("mprotect-rw\tcard\tmseal\tERROR\t-\tx", "never an expectation",
+	       "an ERROR row is refused");
+	REFUSE("no-such-attack\tcard\tmseal\tLANDED\t-\tx", "no scenario",
+	       "an unknown scenario is refused");
+	REFUSE("mprotect-rw\tsome\tmseal\tLANDED\t-\tx", "policy",
+	       "an unknown policy is refused");
+	REFUSE("mprotect-rw\tcard\tlinux\tLANDED\t-\tx", "kernel",
+	       "an unknown kernel is refused");
+	REFUSE("madvise-dontneed\tall\tmseal\tLANDED\t-", "needs a reason",
+	       "LANDED under all on mseal without a reason is refused");
+	REFUSE("madvise-dontneed\t*\t*\tLANDED\t-\t", "needs a reason",
+	       "a wildcard LANDED row that can hit a sealing column needs a reason");
+#undef REFUSE
+}
+
+static void test_matching(struct tap *tap)
+{
+	static const char text[] =
+		"# specific rows first\n"
+		"\n"
+		"madvise-dontneed\tcard\tmseal\tLANDED\t-\tmadvise is not sealed\n"
+		"mprotect-*\t*\tmseal\tBLOCKED\tEACCES\n"
+		"*\tnone\t*\tLANDED\t-\tcontrol\n"
+		"*\t*\tmseal\tBLOCKED\tEPERM\tcatch-all\n";
+	struct expectations e;
+	char why[300] = "";
+	bool parsed = parse_text(text, &e, why, sizeof why);
+	check(tap, parsed && e.count == 4, "comments and blank lines are skipped");
+	if (!parsed)
+		return;
+	const struct expectation *m;
+	m = expectations_match(&e, "madvise-dontneed", "card", "mseal");
+	check(tap, m && m->line == 3 && m->outcome == OUTCOME_LANDED &&
+		   strcmp(m->reason, "madvise is not sealed") == 0,
+	      "the specific row matches, with its line and reason");
+	m = expectations_match(&e, "madvise-dontneed", "none", "mseal");
+	check(tap, m && m->line == 5, "the first matching row wins");
+	m = expectations_match(&e, "mprotect-none", "all", "mseal");
+	check(tap, m && m->err == EACCES, "a pattern like mprotect-* matches");
+	m = expectations_match(&e, "madvise-dontneed", "all", "mseal");
+	check(tap, m && m->line == 6 && m->err == EPERM, "the catch-all row matches last");
+	m = expectations_match(&e, "madvise-dontneed", "all", "vanilla");
+	check(tap, m == NULL, "no matching row gives no expectation");
+	expectations_free(&e);
+}
+
+static void test_judgement(struct tap *tap)
+{
+	struct expectation blocked = { .outcome = OUTCOME_BLOCKED, .err = EACCES };
+	struct expectation landed = { .outcome = OUTCOME_LANDED, .err = 0 };
+	struct case_report got = { .outcome = OUTCOME_BLOCKED, .call_errno = EACCES };
+	check(tap, expectation_met(&blocked, &got), "BLOCKED EACCES meets BLOCKED EACCES");
+	got.call_errno = EPERM;
+	check(tap, !expectation_met(&blocked, &got), "BLOCKED EPERM does not meet BLOCKED EACCES");
+	check(tap, !expectation_met(&landed, &got), "BLOCKED does not meet LANDED");
+	got.outcome = OUTCOME_LANDED;
+	check(tap, expectation_met(&landed, &got), "LANDED meets LANDED, whatever the errno");
+	got.outcome = OUTCOME_ERROR;
+	check(tap, !expectation_met(&landed, &got) && !expectation_met(&blocked, &got),
+	      "ERROR meets nothing");
+	check(tap, !expectation_met(NULL, &got), "no expectation is a failure");
+	check(tap, errno_parse(errno_name(EACCES)) == EACCES && errno_parse("-") == 0 &&
+		   strcmp(errno_name(EPERM), "EPERM") == 0,
+	      "errno names round-trip");
+}
+
+static bool is_card_sealed_scenario(const char *name)
+{
+	static const char *const prefixes[] = { "mprotect-", "pkey-mprotect-",
+						"mremap-", "mmap-" };
+	for (size_t i = 0; i < sizeof prefixes / sizeof prefixes[0]; i++)
+		if (strncmp(name, prefixes[i], strlen(prefixes[i])) == 0)
+			return true;
+	return false;
+}
+
+/* Every case of the real table has a row; issue 4's required cells hold. */
+static void test_real_table(struct tap *tap, const struct expectations *e)
+{
+	static const char *const policies[] = { "none", "card", "all" };
+	static const char *const kernels[] = { "vanilla", "mseal", "upstream" };
+	size_t missing = 0, card_not_blocked = 0, vanilla_not_landed = 0,
+	       none_not_landed = 0;
+	for (size_t s = 0; s < scenario_count(); s++) {
+		const char *name = scenario_at(s)->name;
+		for (size_t p = 0; p < 3; p++)
+		for (size_t k = 0; k < 3; k++) {
+			const struct expectation *m =
+				expectations_match(e, name, policies[p], kernels[k]);
+			if (!m) {
+				printf("# no expectation: %s %s %s\n", name,
+				       policies[p], kernels[k]);
+				missing++;
+				continue;
+			}
+			none_not_landed += p == 0 && m->outcome != OUTCOME_LANDED;
+			vanilla_not_landed += k == 0 && m->outcome != OUTCOME_LANDED;
+			card_not_blocked += p == 1 && k == 1 &&
+				is_card_sealed_scenario(name) &&
+				!(m->outcome == OUTCOME_BLOCKED && m->err == EACCES);
+		}
+	}
+	check(tap, missing == 0, "every scenario x policy x kernel has an expectation");
+	check(tap, card_not_blocked == 0,
+	      "card on mseal: every mprotect, pkey_mprotect, mremap and mmap scenario is BLOCKED EACCES");
+	check(tap, vanilla_not_landed == 0, "vanilla: every scenario LANDS");
+	check(tap, none_not_landed == 0, "--seal=none: every scenario LANDS on every kernel");
+}
+
+int main(int argc, char **argv)
+{
+	struct tap tap = { 0, 0 };
+	printf("TAP version 13\n");
+	test_refusals(&tap);
+	test_matching(&tap);
+	test_judgement(&tap);
+	struct expectations e;
+	char why[300] = "";
+	bool loaded = argc > 1 && expectations_load(argv[1], &e, why, sizeof why);
+	if (!loaded)
+		printf("# %s\n", argc > 1 ? why : "usage: test_expect expected.tsv");
+	check(&tap, loaded, "the real expected.tsv parses");
+	if (loaded) {
+		test_real_table(&tap, &e);
+		expectations_free(&e);
+	}
+	printf("1..%d\n", tap.number);
+	return tap.failed ? 1 : 0;
+}
