@@ -44,6 +44,7 @@ struct target {
 #define MAPS_TEXT_MAX 2048
 struct snapshot {
 	char maps[MAPS_TEXT_MAX];	/* /proc/self/maps lines meeting the arena */
+	char below[MAPS_TEXT_MAX];	/* ... meeting the page right below it */
 	uint64_t code_hash;		/* FNV-1a of the arena's bytes */
 	int64_t result;			/* the function's result */
 };
@@ -64,7 +65,9 @@ struct scenario {
 struct case_report {
 	enum outcome outcome;
 	int call_errno;			/* errno of the corrupted call, 0 if it succeeded */
-	char seal[96];			/* how mseal() answered when compiling */
+	char seal[160];			/* how mseal() answered when compiling */
+	char below_now[64];		/* BLOCKED, yet the page below the arena
+					   changed: its new perms (partial apply) */
 	char detail[DETAIL_MAX];	/* what changed, or why ERROR */
 };
 

@@ -220,7 +220,11 @@ static void narrate_line(const struct scenario *s, const struct case_report *got
 	int used = printf("  %s ", s->narration);
 	for (int i = used; i < NARRATE_WIDTH; i++)
 		putchar('.');
-	if (got->outcome == OUTCOME_BLOCKED)
+	if (got->outcome == OUTCOME_BLOCKED && got->below_now[0])
+		printf(" BLOCKED (%s), but the unsealed page below is now %s"
+		       " (partial apply)\n", errno_name(got->call_errno),
+		       got->below_now);
+	else if (got->outcome == OUTCOME_BLOCKED)
 		printf(" BLOCKED (%s)\n", errno_name(got->call_errno));
 	else
 		printf(" %s: %s\n", outcome_name(got->outcome), got->detail);

@@ -18,17 +18,16 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-static bool line_meets(const char *line, const struct target *t)
+static bool line_meets(const char *line, uintptr_t from, uintptr_t to)
 {
 	uintptr_t start, end;
 	if (sscanf(line, "%" SCNxPTR "-%" SCNxPTR, &start, &end) != 2)
 		return false;
-	uintptr_t base = (uintptr_t)t->base;
-	return start < base + t->length && end > base;
+	return start < to && end > from;
 }
 
-/* The /proc/self/maps lines that meet [base, base + length). */
-static bool maps_lines(const struct target *t, char *out, size_t out_len)
+/* The /proc/self/maps lines that meet [from, to). */
+static bool maps_lines(uintptr_t from, uintptr_t to, char *out, size_t out_len)
 {
 	FILE *maps = fopen("/proc/self/maps", "re");
 	if (!maps)
@@ -37,7 +36,7 @@ static bool maps_lines(const struct target *t, char *out, size_t out_len)
 	size_t used = 0;
 	out[0] = '\0';
 	while (fgets(line, sizeof line, maps)) {
-		if (!line_meets(line, t))
+		if (!line_meets(line, from, to))
 			continue;
 		size_t n = strlen(line);
 		if (used + n + 1 > out_len)
@@ -47,6 +46,18 @@ static bool maps_lines(const struct target *t, char *out, size_t out_len)
 	}
 	fclose(maps);
 	return true;
+}
+
+static bool arena_lines(const struct target *t, char *out, size_t out_len)
+{
+	uintptr_t base = (uintptr_t)t->base;
+	return maps_lines(base, base + t->length, out, out_len);
+}
+
+static bool below_lines(const struct target *t, char *out, size_t out_len)
+{
+	uintptr_t base = (uintptr_t)t->base;
+	return maps_lines(base - t->page, base, out, out_len);
 }
 
 static uint64_t fnv1a(const uint8_t *bytes, size_t len)
@@ -68,7 +79,8 @@ static bool all_zero(const uint8_t *bytes, size_t len)
 bool snapshot_take(const struct target *t, struct snapshot *snap)
 {
 	memset(snap, 0, sizeof *snap);
-	if (!maps_lines(t, snap->maps, sizeof snap->maps) || !snap->maps[0])
+	if (!arena_lines(t, snap->maps, sizeof snap->maps) || !snap->maps[0] ||
+	    !below_lines(t, snap->below, sizeof snap->below))
 		return false;
 	snap->code_hash = fnv1a(t->base, t->length);
 	return target_call(t, &snap->result);
@@ -163,6 +175,26 @@ static void landed(const struct target *t, struct case_report *report,
 	snprintf(report->detail, sizeof report->detail, "%.119s; %.78s", what, call);
 }
 
+/*
+ * The verdict looks at the arena only, but a refused call that still
+ * changed the unsealed page below it (upstream since 6.12 applies a range
+ * VMA by VMA until it meets the seal) is worth telling.
+ */
+static void note_partial_apply(const struct target *t,
+			       const struct snapshot *before,
+			       struct case_report *report)
+{
+	char now[MAPS_TEXT_MAX];
+	struct maps_line line;
+	if (!below_lines(t, now, sizeof now) || strcmp(now, before->below) == 0)
+		return;
+	if (maps_first(now, &line))
+		snprintf(report->below_now, sizeof report->below_now, "%s",
+			 line.perms);
+	else
+		snprintf(report->below_now, sizeof report->below_now, "unmapped");
+}
+
 static void judge_unchanged(const struct target *t, const struct snapshot *before,
 			    struct case_report *report)
 {
@@ -181,6 +213,7 @@ static void judge_unchanged(const struct target *t, const struct snapshot *befor
 		snprintf(report->detail, sizeof report->detail,
 			 "refused; %s(%d) still returns %" PRId64, TARGET_FUNC,
 			 TARGET_ARG, result);
+		note_partial_apply(t, before, report);
 	} else {
 		report->outcome = OUTCOME_ERROR;
 		snprintf(report->detail, sizeof report->detail,
@@ -199,7 +232,7 @@ void classify(const struct target *t, const struct snapshot *before,
 		return;
 	}
 	char maps_now[MAPS_TEXT_MAX];
-	if (!maps_lines(t, maps_now, sizeof maps_now)) {
+	if (!arena_lines(t, maps_now, sizeof maps_now)) {
 		report->outcome = OUTCOME_ERROR;
 		snprintf(report->detail, sizeof report->detail,
 			 "cannot read /proc/self/maps: %s", strerror(errno));
