@@ -1,0 +1,58 @@
+#!/bin/sh
+# tests/cli.sh ATTACKS EXPECTED - TAP tests of the attacks CLI that need no
+# mseal on the host: --list, misuse, the TAP and "# result" line format, and
+# that a case missing its expectation fails the run.  Uses only policy none.
+attacks=$1 expected=$2
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/attacks-cli.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+n=0 failed=0
+check() { # check DESCRIPTION COMMAND...
+	what=$1; shift
+	n=$((n + 1))
+	if "$@" >/dev/null 2>&1; then echo "ok $n - $what"
+	else echo "not ok $n - $what"; failed=$((failed + 1)); fi
+}
+status_is() { want=$1; shift; "$@" >/dev/null 2>&1; [ $? -eq "$want" ]; }
+
+echo "TAP version 13"
+"$attacks" --list >"$tmp/list"
+check "--list names 16 scenarios" test "$(wc -l <"$tmp/list")" -eq 16
+check "--list includes straddle-mprotect" grep -q '^straddle-mprotect ' "$tmp/list"
+check "no --kernel is misuse (2)" status_is 2 "$attacks" --expect "$expected"
+check "an unknown --scenario is misuse (2)" status_is 2 "$attacks" --kernel mseal --scenario nope
+check "an unknown --policy is misuse (2)" status_is 2 "$attacks" --kernel mseal --policy some
+check "an unreadable table is misuse (2)" status_is 2 "$attacks" --kernel mseal --expect "$tmp/none.tsv"
+
+"$attacks" --kernel vanilla --expect "$expected" --policy none \
+	--scenario mprotect-rwx >"$tmp/ok.tap" 2>"$tmp/ok.err"
+check "a matching run exits 0" test $? -eq 0
+check "the plan is 1..4 (root/nocaps x self/child)" grep -qx '1\.\.4' "$tmp/ok.tap"
+check "TAP version 13 comes first" test "$(head -n 1 "$tmp/ok.tap")" = "TAP version 13"
+check "each case line reads ok N - S policy=P priv=R from=F: LANDED" \
+	test "$(grep -c '^ok [1-4] - mprotect-rwx policy=none priv=\(root\|nocaps\) from=\(self\|child\): LANDED$' "$tmp/ok.tap")" -eq 4
+check "each case line is followed by exactly one # result line" \
+	test "$(awk '/^(not )?ok /{c=1; next} c==1 && /^# result /{r++} {c=0} END{print r}' "$tmp/ok.tap")" -eq 4
+check "the # result line carries every key" grep -qx \
+	'# result kernel=vanilla scenario=mprotect-rwx policy=none priv=nocaps from=child outcome=LANDED errno=- expected=LANDED/-' "$tmp/ok.tap"
+
+printf 'mprotect-rwx\tnone\t*\tBLOCKED\tEACCES\twrong on purpose\n' >"$tmp/wrong.tsv"
+"$attacks" --kernel mseal --expect "$tmp/wrong.tsv" --policy none \
+	--scenario mprotect-rwx >"$tmp/wrong.tap" 2>"$tmp/wrong.err"
+check "a case missing its expectation exits 1" test $? -eq 1
+check "and reads not ok ...: LANDED (expected BLOCKED EACCES)" \
+	grep -q '^not ok 1 - mprotect-rwx policy=none priv=root from=self: LANDED (expected BLOCKED EACCES)$' "$tmp/wrong.tap"
+check "and its detail goes to stderr" grep -q 'code now rwxp' "$tmp/wrong.err"
+
+printf 'madvise-dontneed\tnone\t*\tLANDED\t-\tcontrol\n' >"$tmp/partial.tsv"
+"$attacks" --kernel mseal --expect "$tmp/partial.tsv" --policy none \
+	--scenario mprotect-rw >"$tmp/partial.tap" 2>&1
+check "a case without a row exits 1" test $? -eq 1
+check "and reads (no expectation), expected=-/-" sh -c \
+	"grep -q '(no expectation)\$' '$tmp/partial.tap' && grep -q 'expected=-/-\$' '$tmp/partial.tap'"
+
+"$attacks" --kernel vanilla --expect "$expected" --policy none --narrate \
+	--scenario madvise-dontneed >"$tmp/narrate" 2>&1
+check "--narrate tells what happened" grep -q 'madvise(MADV_DONTNEED) the code \.*.* LANDED: code reads back as zeros' "$tmp/narrate"
+
+echo "1..$n"
+[ "$failed" -eq 0 ]
