@@ -174,11 +174,12 @@ static void print_tap_case(size_t number, const char *kernel,
 	       errno_name(got->call_errno),
 	       want ? outcome_name(want->outcome) : "-",
 	       want ? errno_name(want->err) : "-");
+	fflush(stdout);
+	/* A TAP comment too, since the guest merges stderr into stdout. */
 	if (!met)
-		fprintf(stderr, "attacks: %s policy=%s priv=%s from=%s: %s\n",
+		fprintf(stderr, "# detail: %s policy=%s priv=%s from=%s: %s\n",
 			spec->scenario->name, policy, privilege_name(spec->priv),
 			origin_name(spec->from), got->detail);
-	fflush(stdout);
 }
 
 static void count(struct tally *t, const struct case_report *got, bool met)
