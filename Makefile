@@ -5,6 +5,9 @@
 #   make test       every test, host and guest; ends with "N passed, N failed"
 #   make kernel     the guest kernels (cached outside the repository)
 #   make selftest   the mseal selftest on every kernel
+#   make attacks    every attack on every kernel, and the side-by-side table
+#   make demo       the threat model, narrated, live in QEMU
+#   make threat-model  regenerate docs/threat-model.md from a run
 #   make bench-jit  the JIT against its interpreter, on the host
 #   make fuzz       the assembler/verifier fuzz target, for a bounded time
 #   make clean      remove build/ (the kernel cache stays; see README.md)
@@ -13,20 +16,27 @@ SHELL := /bin/bash
 BUILD := $(CURDIR)/build
 RESULTS := $(BUILD)/results
 KERNELS := vanilla mseal
+# The upstream anchor: Debian's 6.12, with upstream's 3-argument mseal().
+UPSTREAM_SOURCE := /usr/src/linux-source-6.12.tar.xz
+ATTACK_KERNELS := $(KERNELS) upstream
 SERIES := $(filter-out kernel-series/0000-%,$(sort $(wildcard kernel-series/0*.patch)))
 INITRAMFS := $(BUILD)/guest/base.cpio.gz
 SELFTEST := $(BUILD)/kernels/mseal/mseal_test
 JITDEMO := $(BUILD)/jitdemo/jitdemo-static
+ATTACKS := $(BUILD)/attacks/attacks
 RUN := guest/run
 
 # Every result file `make test` must produce; a missing one is a failure.
 EXPECTED := series kernel-build guest-runner $(addsuffix -selftest,$(KERNELS)) \
-	'jitdemo-*' $(addsuffix -jitdemo,$(KERNELS))
+	'jitdemo-*' $(addsuffix -jitdemo,$(KERNELS)) \
+	'attacks-host-*' $(addsuffix -attacks,$(ATTACK_KERNELS))
 
-.PHONY: all deps kernel guest jitdemo selftest test test-steps test-series \
-	test-kernel-build test-guest-runner test-jitdemo test-jitdemo-guest bench-jit fuzz clean
+.PHONY: all deps kernel guest jitdemo attacks-bin selftest test test-steps \
+	test-series test-kernel-build test-guest-runner test-jitdemo \
+	test-jitdemo-guest test-attacks test-attacks-host attacks demo \
+	threat-model bench-jit fuzz clean
 
-all: kernel guest jitdemo
+all: kernel guest jitdemo attacks-bin
 
 jitdemo: deps
 	@$(MAKE) --no-print-directory -C jitdemo all static
@@ -37,6 +47,7 @@ deps:
 kernel: deps
 	@kernel/build.sh vanilla
 	@kernel/build.sh mseal $(SERIES)
+	@kernel/build.sh --source $(UPSTREAM_SOURCE) upstream
 
 guest: $(INITRAMFS)
 
@@ -70,6 +81,29 @@ test-jitdemo-guest: kernel guest jitdemo
 		--add jitdemo/examples --add jitdemo/tests/guest-examples.sh vanilla -- \
 		sh guest-examples.sh jitdemo-static examples enosys
 
+attacks-bin: deps
+	@$(MAKE) --no-print-directory -C attacks all
+
+test-attacks-host: attacks-bin
+	@$(MAKE) --no-print-directory -C attacks test
+
+# Every scenario x policy x privilege on every kernel, against the table.
+test-attacks: kernel guest attacks-bin
+	@for k in $(ATTACK_KERNELS); do \
+		tests/tap-run $$k-attacks -- $(RUN) --add $(ATTACKS) \
+			--add attacks/expected.tsv $$k -- \
+			attacks --kernel $$k --expect expected.tsv; \
+	done
+
+attacks: test-attacks
+	@scripts/attack-table.sh $(ATTACK_KERNELS)
+
+demo: kernel guest jitdemo attacks-bin
+	@scripts/demo.sh $(ATTACK_KERNELS)
+
+threat-model: test-attacks
+	@scripts/threat-model.sh $(ATTACK_KERNELS)
+
 bench-jit: deps
 	@$(MAKE) --no-print-directory -C jitdemo bench
 
@@ -84,7 +118,7 @@ test:
 	@tests/tap-summary $(EXPECTED)
 
 test-steps: test-series test-kernel-build test-guest-runner selftest test-jitdemo \
-	test-jitdemo-guest
+	test-jitdemo-guest test-attacks-host test-attacks
 
 clean:
 	rm -rf $(BUILD)

@@ -256,7 +256,7 @@ static int run_narration(const struct options *o, const struct expectations *e)
 			struct case_report got;
 			case_run(&spec, &got);
 			if (s == 0)
-				printf("kernel %s, --seal=%s: the arena is %s\n",
+				printf("kernel %s, --seal=%s, arena: %s\n",
 				       o->kernel, policy, got.seal);
 			const struct expectation *want = expectations_match(e,
 				spec.scenario->name, policy, o->kernel);

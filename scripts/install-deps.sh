@@ -4,11 +4,12 @@
 # and fails.  Quiet and quick when everything is there.
 set -euo pipefail
 
-# kernel: linux-source-6.1 flex bison bc libelf-dev libssl-dev perl git
+# kernels: linux-source-6.1 (the series), linux-source-6.12 (upstream anchor),
+#   flex bison bc libelf-dev libssl-dev perl git
 # guest: qemu-system-x86 busybox-static cpio gzip xz-utils
 # userspace: gcc make libc6-dev libcap-dev, and clang for the fuzz target
 packages=(
-	linux-source-6.1 flex bison bc libelf-dev libssl-dev perl git
+	linux-source-6.1 linux-source-6.12 flex bison bc libelf-dev libssl-dev perl git
 	qemu-system-x86 busybox-static cpio gzip xz-utils
 	gcc make libc6-dev libcap-dev clang libclang-rt-14-dev
 )

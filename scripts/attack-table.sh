@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# scripts/attack-table.sh [--markdown|--plain|--color] KERNEL... 
+#
+# The side-by-side table of build/results/KERNEL-attacks.tap (from
+# `attacks --kernel KERNEL`): one row per scenario, one column per kernel
+# and seal policy.  A cell is the errno a BLOCKED attack got (EACCES,
+# EPERM), LANDED, or ERROR, summed over the four runs of each case (as
+# root and without capabilities, from the process and from a forked
+# child); "mixed" when those disagree.  A cell whose outcome differs from
+# attacks/expected.tsv is marked "!".  Exits 1 when any cell is marked or
+# a kernel has no results.
+set -euo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+results=${RESULTS:-$top/build/results}
+mode=plain
+[ -t 1 ] && [ -z "${NO_COLOR:-}" ] && mode=color
+case ${1:-} in
+--markdown | --plain | --color) mode=${1#--}; shift ;;
+esac
+[ $# -gt 0 ] || { echo "usage: scripts/attack-table.sh [--markdown|--plain|--color] KERNEL..." >&2; exit 2; }
+
+files=()
+for k in "$@"; do
+	f=$results/$k-attacks.tap
+	[ -f "$f" ] || { echo "attack-table: no results for $k ($f); run: make attacks" >&2; exit 1; }
+	files+=("$f")
+done
+
+awk -v mode="$mode" -v kernels="$*" '
+function field(name,   i, kv) {
+	for (i = 3; i <= NF; i++) {
+		split($i, kv, "=")
+		if (kv[1] == name) return substr($i, length(name) + 2)
+	}
+	return ""
+}
+/^# result / {
+	k = field("kernel"); s = field("scenario"); p = field("policy")
+	o = field("outcome"); e = field("errno"); x = field("expected")
+	if (!(s in seen)) { seen[s] = 1; order[++nscen] = s }
+	if (!((p) in pseen)) { pseen[p] = 1 }
+	key = s SUBSEP k SUBSEP p
+	v = (o == "BLOCKED") ? e : o
+	if (!(key in cell)) cell[key] = v
+	else if (cell[key] != v) cell[key] = "mixed"
+	if (o "/" e != x && !(o == "LANDED" && x ~ /^LANDED/)) bad[key] = 1
+}
+function paint(text, v, marked,   c) {
+	if (mode != "color") return text
+	c = (v == "LANDED") ? "31" : (v == "ERROR" || v == "mixed") ? "33" : "32"
+	if (marked) c = c ";1;7"
+	return "\033[" c "m" text "\033[0m"
+}
+END {
+	nk = split(kernels, ks, " ")
+	np = split("none card all", ps, " ")
+	w = 9
+	for (i = 1; i <= nscen; i++) if (length(order[i]) > w) w = length(order[i])
+	if (mode == "markdown") {
+		line = "| scenario |"; sep = "| --- |"
+		for (a = 1; a <= nk; a++) for (b = 1; b <= np; b++) {
+			line = line " " ks[a] " " ps[b] " |"; sep = sep " --- |"
+		}
+		print line; print sep
+	} else {
+		line = sprintf("%-" w "s", "")
+		for (a = 1; a <= nk; a++) line = line sprintf(" | %-23s", ks[a])
+		print line
+		line = sprintf("%-" w "s", "scenario")
+		for (a = 1; a <= nk; a++) {
+			line = line " |"
+			for (b = 1; b <= np; b++) line = line sprintf(" %-7s", ps[b])
+		}
+		print line
+	}
+	marks = 0
+	for (i = 1; i <= nscen; i++) {
+		s = order[i]
+		line = (mode == "markdown") ? "| " s " |" : sprintf("%-" w "s", s)
+		for (a = 1; a <= nk; a++) {
+			if (mode != "markdown") line = line " |"
+			for (b = 1; b <= np; b++) {
+				key = s SUBSEP ks[a] SUBSEP ps[b]
+				v = (key in cell) ? cell[key] : "-"
+				m = (key in bad) ? "!" : ""
+				marks += (m != "")
+				if (mode == "markdown") line = line " " v m " |"
+				else line = line " " paint(sprintf("%-7s", v m), v, m != "")
+			}
+		}
+		print line
+	}
+	print ""
+	print "EACCES, EPERM: the attack was BLOCKED with that errno and nothing changed."
+	print "LANDED: the code, its address or its permissions changed.  \"!\": not what attacks/expected.tsv says."
+	if (marks) printf "%d cell(s) differ from attacks/expected.tsv\n", marks
+	exit (marks > 0)
+}' "${files[@]}"

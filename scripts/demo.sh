@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# scripts/demo.sh KERNEL... - the threat model, live (make demo).
+#
+# For each kernel: boot it, let the JIT compile and run an example and show
+# where its code lives and how it was sealed, then let an attacker with one
+# corrupted pointer try every mm call on that code.  Finally run the whole
+# matrix (every scenario x seal policy x privilege) on every kernel and show
+# the side-by-side table.
+set -euo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top"
+build=$top/build
+
+bold() { if [ -t 1 ]; then printf '\033[1m%s\033[0m\n' "$*"; else printf '%s\n' "$*"; fi; }
+describe() {
+	case $1 in
+	mseal) echo "Linux 6.1 with the mseal() RFC port (kernel-series/)" ;;
+	vanilla) echo "Linux 6.1 as Debian ships it: no mseal() at all" ;;
+	upstream) echo "Linux 6.12: upstream's mseal(addr, len, 0), all or nothing" ;;
+	*) echo "kernel $1" ;;
+	esac
+}
+
+bold "sealjit: a JIT's code, sealed, under attack"
+cat <<'TEXT'
+The JIT maps its code arena read+write, emits x86-64 into it, flips it to
+read+execute and seals it once with MM_SEAL_MPROTECT|MM_SEAL_MMAP|
+MM_SEAL_MREMAP (--seal=card).  The attacker has corrupted one pointer or
+length that the program later hands to one memory-management system call.
+The question for each kernel: does that call change the code, its address
+or its permissions?
+TEXT
+
+# One boot per kernel: the JIT at work, then the attacks, narrated.
+for kernel in "$@"; do
+	echo
+	bold "== $kernel: $(describe "$kernel")"
+	echo "-- jitdemo compiles examples/fib.jit and calls fib(25):"
+	guest/run --add "$build/jitdemo/jitdemo-static" --add jitdemo/examples \
+		--add "$build/attacks/attacks" --add attacks/expected.tsv "$kernel" -- \
+		sh -c 'jitdemo-static run --maps examples/fib.jit fib 25 2>&1 |
+			sed "s/^/     /"
+			echo "-- the attacker tries each call on the sealed code:"
+			attacks --kernel "$1" --expect expected.tsv --narrate' \
+		demo "$kernel"
+done
+
+echo
+bold "== Side by side: every scenario x policy, as root and without capabilities,"
+bold "   from the process and from a forked child"
+for kernel in "$@"; do
+	printf '   running the matrix on %s ...\n' "$kernel"
+	tests/tap-run "$kernel-attacks" -- guest/run --add "$build/attacks/attacks" \
+		--add attacks/expected.tsv "$kernel" -- \
+		attacks --kernel "$kernel" --expect expected.tsv >/dev/null
+done
+echo
+scripts/attack-table.sh "$@"
