@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# scripts/threat-model.sh KERNEL... - write docs/threat-model.md from
+# docs/threat-model.md.in and the attack results of a run
+# (build/results/KERNEL-attacks.tap, made by `make test-attacks`).
+#   @ATTACK_TABLE@  the side-by-side table (scripts/attack-table.sh)
+#   @HOLES@         the reasons attacks/expected.tsv gives for every
+#                   attack that lands on the mseal kernel under card/all
+set -euo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+in=$top/docs/threat-model.md.in
+out=$top/docs/threat-model.md
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+"$top/scripts/attack-table.sh" --markdown "$@" >"$work/table" || {
+	cat "$work/table" >&2
+	echo "threat-model: the run does not match attacks/expected.tsv" >&2
+	exit 1
+}
+# The legend lines the table ends with become a paragraph.
+grep '^|' "$work/table" >"$work/rows"
+grep -v '^|' "$work/table" | sed '/^$/d' >"$work/legend"
+{ cat "$work/rows"; echo; cat "$work/legend"; } >"$work/table"
+
+# Holes: the reasons of the LANDED rows for the mseal kernel under card/all.
+awk -F'\t' '!/^#/ && NF >= 6 && $4 == "LANDED" && ($3 == "mseal" || $3 == "*") &&
+	$2 != "none" && $6 != "" && $6 != "-" && !seen[$1 FS $6]++ {
+	printf "- `%s` (%s): %s\n", $1, ($2 == "*" ? "any policy" : $2), $6
+}' "$top/attacks/expected.tsv" >"$work/holes"
+
+awk -v table="$work/table" -v holes="$work/holes" '
+	$0 == "@ATTACK_TABLE@" { while ((getline l < table) > 0) print l; next }
+	$0 == "@HOLES@" { while ((getline l < holes) > 0) print l; next }
+	{ print }' "$in" >"$out"
+echo "wrote $out"
