@@ -15,13 +15,16 @@
 SHELL := /bin/bash
 BUILD := $(CURDIR)/build
 RESULTS := $(BUILD)/results
-KERNELS := vanilla mseal
+# vanilla: Debian's 6.1.  v1: the faithful RFC port (patches 1-8).
+# mseal: the whole series, v1 hardened so that seals hold from every side.
+KERNELS := vanilla v1 mseal
 # The upstream anchor: Debian's 6.12, with upstream's 3-argument mseal().
 UPSTREAM_SOURCE := /usr/src/linux-source-6.12.tar.xz
 ATTACK_KERNELS := $(KERNELS) upstream
 SERIES := $(filter-out kernel-series/0000-%,$(sort $(wildcard kernel-series/0*.patch)))
+SERIES_V1 := $(filter $(addprefix kernel-series/000,$(addsuffix -%,1 2 3 4 5 6 7 8)),$(SERIES))
+SEALED_KERNELS := v1 mseal
 INITRAMFS := $(BUILD)/guest/base.cpio.gz
-SELFTEST := $(BUILD)/kernels/mseal/mseal_test
 JITDEMO := $(BUILD)/jitdemo/jitdemo-static
 ATTACKS := $(BUILD)/attacks/attacks
 RUN := guest/run
@@ -46,7 +49,8 @@ deps:
 
 kernel: deps
 	@kernel/build.sh vanilla
-	@kernel/build.sh mseal $(SERIES)
+	@kernel/build.sh --fragment kernel/mseal.fragment v1 $(SERIES_V1)
+	@kernel/build.sh --fragment kernel/mseal.fragment mseal $(SERIES)
 	@kernel/build.sh --source $(UPSTREAM_SOURCE) upstream
 
 guest: $(INITRAMFS)
@@ -54,10 +58,15 @@ guest: $(INITRAMFS)
 $(INITRAMFS): guest/init guest/mkinitramfs.sh | deps
 	@guest/mkinitramfs.sh $@
 
+# Each patched kernel runs the selftest built from its own tree; vanilla
+# runs the whole series' one and must skip it.
 selftest: kernel guest
-	@tests/tap-run mseal-selftest -- $(RUN) --add $(SELFTEST) mseal -- mseal_test
+	@for k in $(SEALED_KERNELS); do \
+		tests/tap-run $$k-selftest -- $(RUN) \
+			--add $(BUILD)/kernels/$$k/mseal_test $$k -- mseal_test; \
+	done
 	@tests/tap-run --expect-skip vanilla-selftest -- \
-		$(RUN) --add $(SELFTEST) vanilla -- mseal_test
+		$(RUN) --add $(BUILD)/kernels/mseal/mseal_test vanilla -- mseal_test
 
 test-series: kernel
 	@tests/tap-run series -- tests/series.sh
@@ -72,11 +81,14 @@ test-guest-runner: kernel guest
 test-jitdemo: deps
 	@$(MAKE) --no-print-directory -C jitdemo test
 
-# Every example JIT'd in the guest: sealed on mseal, W^X only on vanilla.
+# Every example JIT'd in the guest: sealed on v1 and mseal, W^X only on
+# vanilla.
 test-jitdemo-guest: kernel guest jitdemo
-	@tests/tap-run mseal-jitdemo -- $(RUN) --add $(JITDEMO) \
-		--add jitdemo/examples --add jitdemo/tests/guest-examples.sh mseal -- \
-		sh guest-examples.sh jitdemo-static examples sealed
+	@for k in $(SEALED_KERNELS); do \
+		tests/tap-run $$k-jitdemo -- $(RUN) --add $(JITDEMO) \
+			--add jitdemo/examples --add jitdemo/tests/guest-examples.sh \
+			$$k -- sh guest-examples.sh jitdemo-static examples sealed; \
+	done
 	@tests/tap-run vanilla-jitdemo -- $(RUN) --add $(JITDEMO) \
 		--add jitdemo/examples --add jitdemo/tests/guest-examples.sh vanilla -- \
 		sh guest-examples.sh jitdemo-static examples enosys

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# kernel/build.sh [--source TARBALL] FLAVOR [PATCH...] - build one guest
-#     kernel in the cache.
+# kernel/build.sh [--source TARBALL] [--fragment FILE]... FLAVOR [PATCH...]
+#     - build one guest kernel in the cache.  Every kernel gets
+#     kernel/config.fragment on top of tinyconfig, plus each --fragment.
 # kernel/build.sh [--source TARBALL] --tree FLAVOR - print where that
 #     kernel's source tree is.
 #
@@ -38,12 +39,17 @@ fragments=("$here/config.fragment")
 die() { printf 'kernel/build.sh: %s\n' "$*" >&2; exit 1; }
 say() { printf '  %-8s %s\n' "$1" "$2"; }
 
-usage="usage: kernel/build.sh [--source TARBALL] [--tree] FLAVOR [PATCH...]"
+usage="usage: kernel/build.sh [--source TARBALL] [--fragment FILE]... [--tree] FLAVOR [PATCH...]"
 print_tree=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--tree) print_tree=1; shift ;;
 	--source) [ $# -ge 2 ] || die "$usage"; tarball=$2; shift 2 ;;
+	--fragment)
+		[ $# -ge 2 ] && [ -f "$2" ] || die "--fragment wants a config fragment file"
+		fragments+=("$(realpath "$2")")
+		shift 2
+		;;
 	-*) die "$usage" ;;
 	*) break ;;
 	esac
@@ -58,7 +64,6 @@ for p in "$@"; do
 	[ -f "$p" ] || die "no such patch: $p"
 	patches+=("$(realpath "$p")")
 done
-[ -f "$here/$flavor.fragment" ] && fragments+=("$here/$flavor.fragment")
 
 # The source: a Debian linux-source tarball, its version read once and cached.
 source_version() {
