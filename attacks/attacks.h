@@ -66,6 +66,7 @@ struct case_report {
 	enum outcome outcome;
 	int call_errno;			/* errno of the corrupted call, 0 if it succeeded */
 	char seal[160];			/* how mseal() answered when compiling */
+	char smaps_seals[8];		/* the arena's seals as smaps shows them */
 	char below_now[64];		/* BLOCKED, yet the page below the arena
 					   changed: its new perms (partial apply) */
 	char detail[DETAIL_MAX];	/* what changed, or why ERROR */
@@ -94,6 +95,9 @@ void target_payload(const struct target *t, uint8_t *buf, size_t len);
 
 /* probe.c: snapshots and the verdict */
 bool snapshot_take(const struct target *t, struct snapshot *snap);
+
+/* smaps.c: the arena's seals in /proc/self/smaps: "PMR", "sl" or "-". */
+void smaps_seals(uintptr_t base, char *out, size_t out_len);
 void classify(const struct target *t, const struct snapshot *before,
 	      int call_result, struct case_report *report);
 

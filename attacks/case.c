@@ -99,6 +99,9 @@ static void case_process(const struct case_spec *spec, int fd)
 	if (t.module)
 		snprintf(report.seal, sizeof report.seal, "%s",
 			 jit_seal_outcome_text(t.info.outcome));
+	if (built)
+		smaps_seals((uintptr_t)t.base, report.smaps_seals,
+			    sizeof report.smaps_seals);
 	if (!built) {
 		report_error(fd, &report, why);
 		return;

@@ -20,7 +20,7 @@
 #define FIELDS 6
 
 static const char *const policy_names[] = { "none", "card", "all" };
-static const char *const kernel_names[] = { "vanilla", "mseal", "upstream" };
+static const char *const kernel_names[] = { "vanilla", "v1", "mseal", "upstream" };
 
 static bool pattern_names_any(const char *pattern, const char *const *names,
 			      size_t count)
@@ -66,9 +66,9 @@ static bool copy_field(char *dst, size_t dst_len, const char *src)
 static bool sealing_pattern(const struct expectation *row)
 {
 	static const char *const sealing_policies[] = { "card", "all" };
-	static const char *const sealing_kernels[] = { "mseal", "upstream" };
+	static const char *const sealing_kernels[] = { "v1", "mseal", "upstream" };
 	return pattern_names_any(row->policy, sealing_policies, 2) &&
-	       pattern_names_any(row->kernel, sealing_kernels, 2);
+	       pattern_names_any(row->kernel, sealing_kernels, 3);
 }
 
 static const char *check_row(const struct expectation *row)
@@ -77,8 +77,8 @@ static const char *check_row(const struct expectation *row)
 		return "no scenario matches";
 	if (!pattern_names_any(row->policy, policy_names, 3))
 		return "policy is none of none, card, all";
-	if (!pattern_names_any(row->kernel, kernel_names, 3))
-		return "kernel is none of vanilla, mseal, upstream";
+	if (!pattern_names_any(row->kernel, kernel_names, 4))
+		return "kernel is none of vanilla, v1, mseal, upstream";
 	if (row->outcome == OUTCOME_ERROR)
 		return "ERROR is never an expectation";
 	if (row->outcome == OUTCOME_BLOCKED && row->err == 0)

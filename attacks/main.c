@@ -42,7 +42,7 @@ struct tally {
 static void usage(FILE *out)
 {
 	fprintf(out,
-		"usage: attacks --kernel vanilla|mseal|upstream [--expect FILE]\n"
+		"usage: attacks --kernel vanilla|v1|mseal|upstream [--expect FILE]\n"
 		"               [--policy none|card|all]... [--scenario NAME]...\n"
 		"               [--narrate] [--list]\n");
 }
@@ -168,12 +168,13 @@ static void print_tap_case(size_t number, const char *kernel,
 	if (!met)
 		printf(" (%s%s)", want ? "expected " : "", want_text);
 	printf("\n# result kernel=%s scenario=%s policy=%s priv=%s from=%s "
-	       "outcome=%s errno=%s expected=%s/%s\n",
+	       "outcome=%s errno=%s expected=%s/%s seals=%s\n",
 	       kernel, spec->scenario->name, policy, privilege_name(spec->priv),
 	       origin_name(spec->from), outcome_name(got->outcome),
 	       errno_name(got->call_errno),
 	       want ? outcome_name(want->outcome) : "-",
-	       want ? errno_name(want->err) : "-");
+	       want ? errno_name(want->err) : "-",
+	       got->smaps_seals[0] ? got->smaps_seals : "-");
 	fflush(stdout);
 	/* A TAP comment too, since the guest merges stderr into stdout. */
 	if (!met)

@@ -33,7 +33,7 @@ check "each case line reads ok N - S policy=P priv=R from=F: LANDED" \
 check "each case line is followed by exactly one # result line" \
 	test "$(awk '/^(not )?ok /{c=1; next} c==1 && /^# result /{r++} {c=0} END{print r}' "$tmp/ok.tap")" -eq 4
 check "the # result line carries every key" grep -qx \
-	'# result kernel=vanilla scenario=mprotect-rwx policy=none priv=nocaps from=child outcome=LANDED errno=- expected=LANDED/-' "$tmp/ok.tap"
+	'# result kernel=vanilla scenario=mprotect-rwx policy=none priv=nocaps from=child outcome=LANDED errno=- expected=LANDED/- seals=-' "$tmp/ok.tap"
 
 printf 'mprotect-rwx\tnone\t*\tBLOCKED\tEACCES\twrong on purpose\n' >"$tmp/wrong.tsv"
 "$attacks" --kernel mseal --expect "$tmp/wrong.tsv" --policy none \
@@ -48,7 +48,7 @@ printf 'madvise-dontneed\tnone\t*\tLANDED\t-\tcontrol\n' >"$tmp/partial.tsv"
 	--scenario mprotect-rw >"$tmp/partial.tap" 2>&1
 check "a case without a row exits 1" test $? -eq 1
 check "and reads (no expectation), expected=-/-" sh -c \
-	"grep -q '(no expectation)\$' '$tmp/partial.tap' && grep -q 'expected=-/-\$' '$tmp/partial.tap'"
+	"grep -q '(no expectation)\$' '$tmp/partial.tap' && grep -q 'expected=-/- seals=' '$tmp/partial.tap'"
 
 "$attacks" --kernel vanilla --expect "$expected" --policy none --narrate \
 	--scenario madvise-dontneed >"$tmp/narrate" 2>&1

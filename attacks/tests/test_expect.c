@@ -140,17 +140,18 @@ static bool is_card_sealed_scenario(const char *name)
 	return false;
 }
 
-/* Every case of the real table has a row; issue 4's required cells hold. */
+/* Every case of the real table has a row; the required cells hold. */
 static void test_real_table(struct tap *tap, const struct expectations *e)
 {
 	static const char *const policies[] = { "none", "card", "all" };
-	static const char *const kernels[] = { "vanilla", "mseal", "upstream" };
+	static const char *const kernels[] = { "vanilla", "v1", "mseal", "upstream" };
+	enum { VANILLA, V1, MSEAL, UPSTREAM };
 	size_t missing = 0, card_not_blocked = 0, vanilla_not_landed = 0,
-	       none_not_landed = 0;
+	       none_not_landed = 0, hardened_not_blocked = 0;
 	for (size_t s = 0; s < scenario_count(); s++) {
 		const char *name = scenario_at(s)->name;
 		for (size_t p = 0; p < 3; p++)
-		for (size_t k = 0; k < 3; k++) {
+		for (size_t k = 0; k < 4; k++) {
 			const struct expectation *m =
 				expectations_match(e, name, policies[p], kernels[k]);
 			if (!m) {
@@ -160,15 +161,19 @@ static void test_real_table(struct tap *tap, const struct expectations *e)
 				continue;
 			}
 			none_not_landed += p == 0 && m->outcome != OUTCOME_LANDED;
-			vanilla_not_landed += k == 0 && m->outcome != OUTCOME_LANDED;
-			card_not_blocked += p == 1 && k == 1 &&
-				is_card_sealed_scenario(name) &&
-				!(m->outcome == OUTCOME_BLOCKED && m->err == EACCES);
+			bool blocked_eacces = m->outcome == OUTCOME_BLOCKED &&
+					      m->err == EACCES;
+			vanilla_not_landed += k == VANILLA && m->outcome != OUTCOME_LANDED;
+			card_not_blocked += p == 1 && (k == V1 || k == MSEAL) &&
+				is_card_sealed_scenario(name) && !blocked_eacces;
+			hardened_not_blocked += p > 0 && k == MSEAL && !blocked_eacces;
 		}
 	}
 	check(tap, missing == 0, "every scenario x policy x kernel has an expectation");
 	check(tap, card_not_blocked == 0,
-	      "card on mseal: every mprotect, pkey_mprotect, mremap and mmap scenario is BLOCKED EACCES");
+	      "card on v1 and mseal: every mprotect, pkey_mprotect, mremap and mmap scenario is BLOCKED EACCES");
+	check(tap, hardened_not_blocked == 0,
+	      "card and all on the hardened mseal kernel: every scenario is BLOCKED EACCES");
 	check(tap, vanilla_not_landed == 0, "vanilla: every scenario LANDS");
 	check(tap, none_not_landed == 0, "--seal=none: every scenario LANDS on every kernel");
 }
