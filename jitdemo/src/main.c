@@ -40,7 +40,7 @@ static const char usage_text[] =
 	"                   munmap,mseal) or none\n"
 	"  --require-seal   fail unless the kernel sealed the code arena\n"
 	"  --dump           print the machine code of every function\n"
-	"  --maps           print the arena's lines of /proc/self/maps\n"
+	"  --maps           print the arena's mappings and seals (/proc/self/smaps)\n"
 	"  --bench          time interpreter and JIT on this call (one table row)\n"
 	"  --quiet          do not print the seal report on stderr\n"
 	"\n"
@@ -150,25 +150,43 @@ static void print_seal_report(const struct jit_module *m)
 	fputc('\n', stderr);
 }
 
+/* Lines of an smaps entry that say how the mapping is sealed. */
+static bool is_seal_line(const char *line)
+{
+	return strncmp(line, "Seals:", 6) == 0 || strncmp(line, "VmFlags:", 8) == 0;
+}
+
+/*
+ * The arena's /proc/self/smaps entries, cut to their maps line and the
+ * lines that show seals: "Seals:" (our series) and "VmFlags:" (where a
+ * sealed mapping carries "sl").
+ */
 static void print_maps(const struct jit_module *m)
 {
 	struct jit_arena_info info;
 	jit_arena_info(m, &info);
 	uintptr_t lo = (uintptr_t)info.base, hi = lo + info.length;
-	FILE *maps = fopen("/proc/self/maps", "r");
-	if (!maps) {
-		fprintf(stderr, "jitdemo: cannot read /proc/self/maps: %s\n",
+	FILE *smaps = fopen("/proc/self/smaps", "r");
+	if (!smaps) {
+		fprintf(stderr, "jitdemo: cannot read /proc/self/smaps: %s\n",
 			strerror(errno));
 		return;
 	}
 	char line[512];
-	printf("arena %#" PRIxPTR "-%#" PRIxPTR " in /proc/self/maps:\n", lo, hi);
-	while (fgets(line, sizeof line, maps)) {
+	bool in_arena = false;
+	printf("arena %#" PRIxPTR "-%#" PRIxPTR " in /proc/self/smaps:\n", lo, hi);
+	while (fgets(line, sizeof line, smaps)) {
 		unsigned long start, end;
-		if (sscanf(line, "%lx-%lx", &start, &end) == 2 && start < hi && end > lo)
-			printf("  %s", line);
+		char dash;
+		if (sscanf(line, "%lx%c%lx ", &start, &dash, &end) == 3 && dash == '-') {
+			in_arena = start < hi && end > lo;
+			if (in_arena)
+				printf("  %s", line);
+		} else if (in_arena && is_seal_line(line)) {
+			printf("    %s", line);
+		}
 	}
-	fclose(maps);
+	fclose(smaps);
 }
 
 static void print_dump(const struct jit_module *m)
