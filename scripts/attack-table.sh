@@ -44,6 +44,10 @@ function field(name,   i, kv) {
 	if (!(key in cell)) cell[key] = v
 	else if (cell[key] != v) cell[key] = "mixed"
 	if (o "/" e != x && !(o == "LANDED" && x ~ /^LANDED/)) bad[key] = 1
+	sk = k SUBSEP p
+	sv = field("seals"); if (sv == "") sv = "?"
+	if (!(sk in seals)) seals[sk] = sv
+	else if (seals[sk] != sv) seals[sk] = "mixed"
 }
 function paint(text, v, marked,   c) {
 	if (mode != "color") return text
@@ -54,7 +58,7 @@ function paint(text, v, marked,   c) {
 END {
 	nk = split(kernels, ks, " ")
 	np = split("none card all", ps, " ")
-	w = 9
+	w = 13
 	for (i = 1; i <= nscen; i++) if (length(order[i]) > w) w = length(order[i])
 	if (mode == "markdown") {
 		line = "| scenario |"; sep = "| --- |"
@@ -73,6 +77,17 @@ END {
 		}
 		print line
 	}
+	label = "(smaps seals)"
+	line = (mode == "markdown") ? "| " label " |" : sprintf("%-" w "s", label)
+	for (a = 1; a <= nk; a++) {
+		if (mode != "markdown") line = line " |"
+		for (b = 1; b <= np; b++) {
+			sk = ks[a] SUBSEP ps[b]
+			v = (sk in seals) ? seals[sk] : "?"
+			line = line ((mode == "markdown") ? " " v " |" : sprintf(" %-7s", v))
+		}
+	}
+	print line
 	marks = 0
 	for (i = 1; i <= nscen; i++) {
 		s = order[i]
@@ -93,6 +108,8 @@ END {
 	print ""
 	print "EACCES, EPERM: the attack was BLOCKED with that errno and nothing changed."
 	print "LANDED: the code, its address or its permissions changed.  \"!\": not what attacks/expected.tsv says."
+	print "(smaps seals): the arena in /proc/self/smaps: its Seals: line (P mprotect, U munmap, M mmap,"
+	print "R mremap, S mseal), sl for a VmFlags mark only (upstream), - for neither."
 	if (marks) printf "%d cell(s) differ from attacks/expected.tsv\n", marks
 	exit (marks > 0)
 }' "${files[@]}"

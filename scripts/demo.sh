@@ -14,7 +14,8 @@ build=$top/build
 bold() { if [ -t 1 ]; then printf '\033[1m%s\033[0m\n' "$*"; else printf '%s\n' "$*"; fi; }
 describe() {
 	case $1 in
-	mseal) echo "Linux 6.1 with the mseal() RFC port (kernel-series/)" ;;
+	v1) echo "Linux 6.1 with the faithful port of the mseal() RFC (patches 1-8)" ;;
+	mseal) echo "Linux 6.1 with the whole series: seals that hold from every direction" ;;
 	vanilla) echo "Linux 6.1 as Debian ships it: no mseal() at all" ;;
 	upstream) echo "Linux 6.12: upstream's mseal(addr, len, 0), all or nothing" ;;
 	*) echo "kernel $1" ;;
@@ -35,7 +36,7 @@ TEXT
 for kernel in "$@"; do
 	echo
 	bold "== $kernel: $(describe "$kernel")"
-	echo "-- jitdemo compiles examples/fib.jit and calls fib(25):"
+	echo "-- jitdemo compiles examples/fib.jit, calls fib(25) and shows its arena in smaps:"
 	guest/run --add "$build/jitdemo/jitdemo-static" --add jitdemo/examples \
 		--add "$build/attacks/attacks" --add attacks/expected.tsv "$kernel" -- \
 		sh -c 'jitdemo-static run --maps examples/fib.jit fib 25 2>&1 |

@@ -4,7 +4,9 @@
 # (build/results/KERNEL-attacks.tap, made by `make test-attacks`).
 #   @ATTACK_TABLE@  the side-by-side table (scripts/attack-table.sh)
 #   @HOLES@         the reasons attacks/expected.tsv gives for every
-#                   attack that lands on the mseal kernel under card/all
+#                   attack that lands on the v1 kernel under card/all
+#   @MSEAL_LANDED@  the scenarios measured LANDED on the mseal kernel
+#                   under card or all, or "none"
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 in=$top/docs/threat-model.md.in
@@ -23,13 +25,19 @@ grep -v '^|' "$work/table" | sed '/^$/d' >"$work/legend"
 { cat "$work/rows"; echo; cat "$work/legend"; } >"$work/table"
 
 # Holes: the reasons of the LANDED rows for the mseal kernel under card/all.
-awk -F'\t' '!/^#/ && NF >= 6 && $4 == "LANDED" && ($3 == "mseal" || $3 == "*") &&
+awk -F'\t' '!/^#/ && NF >= 6 && $4 == "LANDED" && ($3 == "v1" || $3 == "*") &&
 	$2 != "none" && $6 != "" && $6 != "-" && !seen[$1 FS $6]++ {
 	printf "- `%s` (%s): %s\n", $1, ($2 == "*" ? "any policy" : $2), $6
 }' "$top/attacks/expected.tsv" >"$work/holes"
 
-awk -v table="$work/table" -v holes="$work/holes" '
+# Measured, not expected: what lands on mseal under card or all.
+mseal_landed=$(awk '/^# result kernel=mseal / && / outcome=LANDED / &&
+	(/ policy=card / || / policy=all /) {
+		for (i = 1; i <= NF; i++) if ($i ~ /^scenario=/) print "`" substr($i, 10) "`"
+	}' "${RESULTS:-$top/build/results}/mseal-attacks.tap" 2>/dev/null | sort -u | paste -sd, | sed 's/,/, /g')
+
+awk -v table="$work/table" -v holes="$work/holes" -v landed="${mseal_landed:-none}" '
 	$0 == "@ATTACK_TABLE@" { while ((getline l < table) > 0) print l; next }
 	$0 == "@HOLES@" { while ((getline l < holes) > 0) print l; next }
-	{ print }' "$in" >"$out"
+	{ gsub(/@MSEAL_LANDED@/, landed); print }' "$in" >"$out"
 echo "wrote $out"
