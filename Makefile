@@ -4,6 +4,7 @@
 #   make            build everything (kernels, guest, jitdemo)
 #   make test       every test, host and guest; ends with "N passed, N failed"
 #   make kernel     the guest kernels (cached outside the repository)
+#   make check-series  every patch builds on its own (slow; not in make test)
 #   make selftest   the mseal selftest on every kernel
 #   make attacks    every attack on every kernel, and the side-by-side table
 #   make demo       the threat model, narrated, live in QEMU
@@ -37,7 +38,7 @@ EXPECTED := series kernel-build guest-runner $(addsuffix -selftest,$(KERNELS)) \
 .PHONY: all deps kernel guest jitdemo attacks-bin selftest test test-steps \
 	test-series test-kernel-build test-guest-runner test-jitdemo \
 	test-jitdemo-guest test-attacks test-attacks-host attacks demo \
-	threat-model bench-jit fuzz clean
+	threat-model check-series bench-jit fuzz clean
 
 all: kernel guest jitdemo attacks-bin
 
@@ -70,6 +71,9 @@ selftest: kernel guest
 
 test-series: kernel
 	@tests/tap-run series -- tests/series.sh
+
+check-series: kernel
+	@tests/tap-run check-series -- kernel/check-series.sh
 
 test-kernel-build: kernel
 	@tests/tap-run kernel-build -- tests/kernel-build.sh

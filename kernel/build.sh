@@ -109,11 +109,17 @@ key=$( {
 	for f in "${patches[@]}" "${fragments[@]}"; do sha256sum <"$f"; done
 } | sha256sum | cut -c1-16)
 
-if [ -f "$out/.sealjit-key" ] && [ "$(cat "$out/.sealjit-key")" = "$key" ] &&
-	[ -f "$dest/bzImage" ] && [ "$(cat "$dest/key" 2>/dev/null)" = "$key" ]; then
-	say "$flavor" "up to date (linux $ver, key $key)"
-	exit 0
-fi
+# Copy what the build made to $dest: the kernel, the selftest built from
+# this tree against its headers, and the list of patches.
+install_results() {
+	rm -rf "$dest"
+	mkdir -p "$dest"
+	cp "$out/arch/x86/boot/bzImage" "$dest/bzImage"
+	build_selftest
+	git -C "$src" log --oneline pristine..HEAD >"$dest/series.txt"
+	echo "$key" >"$dest/key"
+}
+
 
 git_q() { git -c user.name=sealjit -c user.email=sealjit@localhost "$@"; }
 
@@ -213,16 +219,21 @@ build_selftest() {
 		-o "$dest/mseal_test" "$test"
 }
 
+# The cache already holds this key's build: nothing to rebuild, at most
+# the results to copy (into a fresh clone, say).
+if [ -f "$out/.sealjit-key" ] && [ "$(cat "$out/.sealjit-key")" = "$key" ] &&
+	[ -f "$out/arch/x86/boot/bzImage" ]; then
+	[ "$(cat "$dest/key" 2>/dev/null)" = "$key" ] && [ -f "$dest/bzImage" ] ||
+		install_results
+	say "$flavor" "up to date (linux $ver, key $key)"
+	exit 0
+fi
+
 ensure_pristine_repo
 commit=$(apply_series)
 checkout_tree "$commit"
 configure
 compile
-rm -rf "$dest"
-mkdir -p "$dest"
-cp "$out/arch/x86/boot/bzImage" "$dest/bzImage"
-build_selftest
+install_results
 echo "$key" >"$out/.sealjit-key"
-echo "$key" >"$dest/key"
-git -C "$src" log --oneline pristine..HEAD >"$dest/series.txt"
 say "$flavor" "ready: $dest/bzImage ($(wc -l <"$dest/series.txt") patches, key $key)"
