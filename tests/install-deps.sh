@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# tests/install-deps.sh - TAP checks of scripts/install-deps.sh as a user
+# who is not root: it installs nothing, names every missing package and
+# fails.  dpkg-query and id are stand-ins on PATH, so nothing is installed
+# or removed for real.
+set -uo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$work/bin"
+# dpkg-query reports the packages in $MISSING as not installed.
+cat >"$work/bin/dpkg-query" <<'SH'
+#!/bin/sh
+for p; do :; done
+case " $MISSING " in *" $p "*) exit 1 ;; esac
+printf 'install ok installed'
+SH
+printf '#!/bin/sh\necho 1000\n' >"$work/bin/id"
+printf '#!/bin/sh\necho "apt-get must not run" >&2; exit 99\n' >"$work/bin/apt-get"
+chmod +x "$work/bin"/*
+
+echo "TAP version 13"
+echo "1..3"
+run() { MISSING=$1 PATH=$work/bin:$PATH "$top/scripts/install-deps.sh" >"$work/out" 2>&1; }
+
+run "rsync patch qemu-system-x86"
+status=$?
+[ $status -ne 0 ] && echo "ok 1 - a user who is not root is refused" ||
+	echo "not ok 1 - a user who is not root is refused (exit $status)"
+if grep -q 'rsync' "$work/out" && grep -q 'patch' "$work/out" &&
+	grep -q 'qemu-system-x86' "$work/out" && ! grep -q 'apt-get must not run' "$work/out"; then
+	echo "ok 2 - the message names every missing package, rsync included"
+else
+	echo "not ok 2 - the message names every missing package, rsync included"
+	sed 's/^/#   /' "$work/out"
+fi
+run ""
+status=$?
+[ $status -eq 0 ] && [ ! -s "$work/out" ] && echo "ok 3 - nothing missing: silent success" ||
+	{ echo "not ok 3 - nothing missing: silent success (exit $status)"; sed 's/^/#   /' "$work/out"; }

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# tests/tap-summary-test.sh - TAP tests of tests/tap-summary and
+# tests/tap-run: the count must never read green when a suite did not run,
+# stopped early or failed behind an "ok".
+set -uo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+echo "TAP version 13"
+echo "1..10"
+n=0
+
+# summary WANT PATTERN NAME...: tap-summary over $work/d exits WANT
+# (0 or nonzero) and its output matches PATTERN.
+summary() {
+	local want=$1 pattern=$2 got
+	shift 2
+	RESULTS=$work/d "$top/tests/tap-summary" "$@" >"$work/out" 2>&1
+	got=$?
+	n=$((n + 1))
+	if { [ "$want" = nonzero ] && [ $got -ne 0 ] || [ "$want" = "$got" ]; } &&
+		grep -qE "$pattern" "$work/out"; then
+		echo "ok $n - $desc"
+	else
+		echo "not ok $n - $desc"
+		echo "# wanted status $want and /$pattern/, got $got:"
+		sed 's/^/#   /' "$work/out"
+	fi
+}
+fresh() { rm -rf "$work/d"; mkdir -p "$work/d"; printf '1..1\nok 1\n' >"$work/d/other.tap"; }
+
+fresh
+desc="every expected suite present and passing: exit 0"
+summary 0 '^1 passed, 0 failed, 0 skipped$' other
+
+fresh
+desc="a missing literal name fails and is named (the newcomer's rsync run)"
+summary nonzero 'FAILED: no results from series' series other
+desc="a missing literal name is counted in N failed"
+summary nonzero '^1 passed, 1 failed' series other
+
+fresh
+desc="a glob that matches nothing fails and is named"
+summary nonzero "FAILED: no results from jitdemo-\\*" 'jitdemo-*' other
+
+fresh
+: >"$work/d/series.tap"
+desc="an empty TAP file fails"
+summary nonzero 'series.tap: no TAP plan' series other
+
+fresh
+printf '1..3\nok 1\nok 2\n' >"$work/d/series.tap"
+desc="a plan larger than the results fails"
+summary nonzero 'plan says 3 results, got 2' series other
+
+fresh
+printf '1..2\nok 1\nBail out! the guest died\n' >"$work/d/series.tap"
+desc="a bail-out fails"
+summary nonzero 'Bail out! the guest died' series other
+
+fresh
+printf '1..0 # SKIP mseal not supported\n' >"$work/d/vanilla.tap"
+desc="a whole-suite skip is a skip, not a failure"
+summary 0 '^1 passed, 0 failed, 1 skipped$' vanilla other
+
+fresh
+RESULTS=$work/d "$top/tests/tap-run" crashed -- \
+	sh -c 'printf "1..1\nok 1 - looked fine\n"; exit 139' >/dev/null 2>&1
+desc="a suite that exits non-zero with an all-ok TAP fails (through tap-run)"
+summary nonzero 'exited with status 139' crashed other
+
+rm -rf "$work/d"
+mkdir -p "$work/d"
+desc="no results at all fail"
+summary nonzero '^0 passed, 1 failed' 'series'
