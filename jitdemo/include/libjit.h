@@ -43,7 +43,7 @@
 #define JIT_MAX_SOURCE_BYTES	(1u << 20)	/* assembler text */
 #define JIT_MAX_FUNCS		256
 #define JIT_MAX_FUNC_CODE	65536		/* bytecode bytes per function */
-#define JIT_MAX_MODULE_CODE	(256u * 1024)	/* bytecode bytes per module */
+#define JIT_MAX_MODULE_CODE	(1024u * 1024)	/* bytecode bytes per module */
 #define JIT_MAX_NAME		63
 #define JIT_MAX_ARGS		5
 #define JIT_MAX_LOCALS		32

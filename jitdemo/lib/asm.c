@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <sealjit/intparse.h>
+
 #include "util.h"
 
 #define MAX_TOKENS 4
@@ -112,49 +114,10 @@ static bool tokenize(struct assembler *as, int line, const char *p,
 	return true;
 }
 
-/* Parses a decimal or 0x-hex integer into [min, max]. */
+/* THE integer parser (sealjit/intparse.h): decimal or 0x hex, no octal. */
 static bool parse_int(const char *s, int64_t min, int64_t max, int64_t *out)
 {
-	bool negative = false;
-	if (*s == '-' || *s == '+')
-		negative = *s++ == '-';
-	unsigned base = 10;
-	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
-		base = 16;
-		s += 2;
-	}
-	if (!*s)
-		return false;
-	uint64_t magnitude = 0;
-	for (; *s; s++) {
-		unsigned digit;
-		if (*s >= '0' && *s <= '9')
-			digit = (unsigned)(*s - '0');
-		else if (base == 16 && *s >= 'a' && *s <= 'f')
-			digit = (unsigned)(*s - 'a' + 10);
-		else if (base == 16 && *s >= 'A' && *s <= 'F')
-			digit = (unsigned)(*s - 'A' + 10);
-		else
-			return false;
-		if (magnitude > (UINT64_MAX - digit) / base)
-			return false;
-		magnitude = magnitude * base + digit;
-	}
-	int64_t value;
-	if (negative) {
-		if (magnitude > (uint64_t)INT64_MAX + 1)
-			return false;
-		value = magnitude == (uint64_t)INT64_MAX + 1 ? INT64_MIN :
-			-(int64_t)magnitude;
-	} else {
-		if (magnitude > (uint64_t)INT64_MAX)
-			return false;
-		value = (int64_t)magnitude;
-	}
-	if (value < min || value > max)
-		return false;
-	*out = value;
-	return true;
+	return intparse_i64(s, min, max, out) == INTPARSE_OK;
 }
 
 static bool emit_bytes(struct assembler *as, int line, const uint8_t *bytes,
@@ -244,6 +207,7 @@ static bool parse_func_header(struct assembler *as, int line,
 	fn->nargs = (int)nargs;
 	fn->nlocals = (int)nlocals;
 	fn->line = line;
+	bc_hash_func_name(as->mod, as->mod->nfuncs - 1);
 	as->fn = fn;
 	as->code_cap = as->lines_cap = 0;
 	return true;
@@ -289,8 +253,12 @@ static bool parse_operand(struct assembler *as, int line, int op,
 		return fail(as, line, "too many operands for", info->name);
 	switch (info->operand) {
 	case OPND_I64:
-		if (!parse_int(arg, INT64_MIN, INT64_MAX, &value))
-			return fail(as, line, "bad 64-bit integer", arg);
+		if (intparse_i64(arg, INT64_MIN, INT64_MAX, &value) != INTPARSE_OK) {
+			diag_at(as->diag, as->file, line, "bad 64-bit integer '%s': %s", arg,
+				intparse_strerror(intparse_i64(arg, INT64_MIN, INT64_MAX,
+							       &value)));
+			return false;
+		}
 		for (int b = 0; b < 8; b++)
 			bytes[(*n)++] = (uint8_t)((uint64_t)value >> (8 * b));
 		return true;

@@ -8,6 +8,8 @@
 #include <string.h>
 #include <time.h>
 
+#include <sealjit/intparse.h>
+
 #include "libjit.h"
 
 enum { EXIT_PROGRAM_ERROR = 1, EXIT_USAGE = 2 };
@@ -52,17 +54,6 @@ static int usage_error(const char *fmt, const char *arg)
 	fprintf(stderr, fmt, arg);
 	fprintf(stderr, "\nTry 'jitdemo --help'.\n");
 	return EXIT_USAGE;
-}
-
-static bool parse_int64(const char *text, int64_t *out)
-{
-	char *end;
-	errno = 0;
-	long long value = strtoll(text, &end, 0);
-	if (errno != 0 || end == text || *end != '\0')
-		return false;
-	*out = value;
-	return true;
 }
 
 static int parse_option(struct cli *cli, const char *arg)
@@ -124,10 +115,16 @@ static int parse_command_line(struct cli *cli, int argc, char **argv)
 		return usage_error("run needs FILE and FUNC%s", "");
 	cli->file = positional[1];
 	cli->func = positional[2];
-	for (int i = 3; i < npositional; i++)
-		if (!parse_int64(positional[i], &cli->args[cli->nargs++]))
-			return usage_error("argument '%s' is not a 64-bit integer",
-					   positional[i]);
+	for (int i = 3; i < npositional; i++) {
+		enum intparse_error error = intparse_i64(positional[i], INT64_MIN,
+							 INT64_MAX, &cli->args[cli->nargs++]);
+		if (error != INTPARSE_OK) {
+			char why[160];
+			snprintf(why, sizeof why, "argument '%s' is not a 64-bit integer: %s",
+				 positional[i], intparse_strerror(error));
+			return usage_error("%s", why);
+		}
+	}
 	return 0;
 }
 
