@@ -15,22 +15,25 @@
  *	jit_arena_info(m, &info);                          // where, how sealed
  *	jit_release(m, NULL);                              // may leave arena
  *
- * Calling convention of JIT'd code.  Every compiled function is an ordinary
+ * Calling convention of JIT'd code.  jit_lookup() returns an ordinary
  * System V x86-64 function of type jit_native_fn:
  *
  *	int64_t fn(struct jit_ctx *ctx, int64_t a0, ..., int64_t a4);
  *
  * A function with fewer than JIT_MAX_ARGS arguments ignores the extra
- * registers, so one pointer type fits all.  ctx carries the runtime state:
- * before a top-level call set ctx->trap = 0 and ctx->depth_left =
- * JIT_MAX_CALL_DEPTH (jit_ctx_init does both).  When the function returns,
- * ctx->trap is 0 and the return value is the result, or ctx->trap is one of
- * JIT_TRAP_* and the return value is meaningless.  The interpreter reports
- * the very same trap codes for the same programs.
+ * registers, so one pointer type fits all.  Before calling, fill ctx with
+ * jit_ctx_init() on the thread that makes the call: it records where that
+ * thread's stack ends.  When the function returns, ctx->trap is 0 and the
+ * return value is the result, or ctx->trap is one of JIT_TRAP_* and the
+ * return value is meaningless.  The interpreter reports the very same trap
+ * codes for the same programs.
  *
- * Stack use: JIT'd frames are bounded (JIT_MAX_ARGS, JIT_MAX_LOCALS,
- * JIT_MAX_STACK), and the call depth is limited to JIT_MAX_CALL_DEPTH, so a
- * top-level call needs at most about JIT_MAX_C_STACK bytes of C stack.
+ * Stack use: JIT'd functions call each other with native call/ret.  A
+ * call whose frames would take more than JIT_MAX_CALL_STACK bytes traps
+ * with JIT_TRAP_CALL_DEPTH (the interpreter charges the very same frame
+ * sizes), and so does one that would come within JIT_STACK_GUARD bytes of
+ * the end of the calling thread's stack, at any ulimit -s and on small
+ * thread stacks: JIT'd code never overflows the C stack.
  */
 #ifndef LIBJIT_H
 #define LIBJIT_H
@@ -48,21 +51,23 @@
 #define JIT_MAX_ARGS		5
 #define JIT_MAX_LOCALS		32
 #define JIT_MAX_STACK		64		/* operand stack slots */
-#define JIT_MAX_CALL_DEPTH	4096		/* frames, top-level call is 1 */
-#define JIT_MAX_C_STACK		(JIT_MAX_CALL_DEPTH * 1024)
+#define JIT_MAX_CALL_STACK	(1u << 20)	/* bytes of JIT frames per call */
+#define JIT_STACK_GUARD		(64u * 1024)	/* kept free at the stack's end */
 
 /* Trap codes: identical in the interpreter and in JIT'd code. */
 enum jit_trap {
 	JIT_TRAP_NONE = 0,
 	JIT_TRAP_DIV_ZERO = 1,		/* div or mod by zero */
 	JIT_TRAP_DIV_OVERFLOW = 2,	/* INT64_MIN div/mod -1 */
-	JIT_TRAP_CALL_DEPTH = 3,	/* more than JIT_MAX_CALL_DEPTH frames */
+	JIT_TRAP_CALL_DEPTH = 3,	/* frames past JIT_MAX_CALL_STACK bytes,
+					 * or past the thread's stack (JIT) */
 };
 
 /* Runtime context passed to JIT'd code in %rdi.  Layout is ABI. */
 struct jit_ctx {
-	int64_t trap;		/* offset 0: enum jit_trap, 0 while running */
-	int64_t depth_left;	/* offset 8: frames still allowed */
+	int64_t trap;		/* offset 0: enum jit_trap, set by every call */
+	uint64_t saved_rsp;	/* offset 8: the C entry's stack, for traps */
+	uint64_t stack_floor;	/* offset 16: lowest rsp JIT'd code may reach */
 };
 
 typedef int64_t (*jit_native_fn)(struct jit_ctx *ctx, int64_t a0, int64_t a1,
@@ -139,6 +144,7 @@ int jit_compile(struct jit_module *m, const struct jit_options *opt,
 /* Native entry of a compiled function, NULL if unknown or not compiled. */
 jit_native_fn jit_lookup(const struct jit_module *m, const char *name);
 
+/* Fills ctx for calls from the calling thread (cached per thread). */
 void jit_ctx_init(struct jit_ctx *ctx);
 
 /* Run by name.  Return 0 and *result, or a JIT_TRAP_* code, or -1 with

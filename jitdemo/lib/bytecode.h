@@ -82,6 +82,7 @@ struct bc_func {
 	int16_t *depth_at;	/* stack depth before each insn start; -1 else */
 	int max_stack;
 	size_t insn_count;	/* reachable instructions */
+	bool has_calls;		/* a reachable call: not a leaf */
 };
 
 /* Open-addressed hash of function names: slot holds index + 1, 0 is empty. */

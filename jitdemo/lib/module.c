@@ -11,6 +11,7 @@
 #include "asm.h"
 #include "emit.h"
 #include "interp.h"
+#include "stack.h"
 #include "libjit.h"
 #include "util.h"
 #include "verify.h"
@@ -132,7 +133,7 @@ jit_native_fn jit_lookup(const struct jit_module *m, const char *name)
 	int index = bc_find_func(m->bc, name);
 	if (!m->compiled || index < 0)
 		return NULL;
-	void *entry = (char *)m->arena.base + m->emitted.funcs[index].start;
+	void *entry = (char *)m->arena.base + m->emitted.funcs[index].entry;
 	jit_native_fn fn;
 	memcpy(&fn, &entry, sizeof fn);	/* object to function pointer */
 	return fn;
@@ -141,7 +142,8 @@ jit_native_fn jit_lookup(const struct jit_module *m, const char *name)
 void jit_ctx_init(struct jit_ctx *ctx)
 {
 	ctx->trap = JIT_TRAP_NONE;
-	ctx->depth_left = JIT_MAX_CALL_DEPTH;
+	ctx->saved_rsp = 0;
+	ctx->stack_floor = stack_floor_of_this_thread();
 }
 
 static int check_call(const struct jit_module *m, const char *name, int nargs,
@@ -204,7 +206,7 @@ const char *jit_trap_text(int trap)
 	case JIT_TRAP_NONE: return "no trap";
 	case JIT_TRAP_DIV_ZERO: return "division by zero";
 	case JIT_TRAP_DIV_OVERFLOW: return "division overflow (INT64_MIN / -1)";
-	case JIT_TRAP_CALL_DEPTH: return "call depth limit exceeded";
+	case JIT_TRAP_CALL_DEPTH: return "call stack limit exceeded";
 	}
 	return "unknown trap";
 }
@@ -315,7 +317,7 @@ int jit_dump_func(const struct jit_module *m, int index, char **text)
 		dump_bytes(out, label, code + native_at[pc], native_at[next] - native_at[pc]);
 		pc = next;
 	}
-	dump_bytes(out, "stubs (return, traps)", code + native_at[fn->len],
+	dump_bytes(out, "after the last insn (stubs: none)", code + native_at[fn->len],
 		   len - native_at[fn->len]);
 	return fclose(out) == 0 ? 0 : -1;
 }

@@ -23,7 +23,7 @@ struct cli {
 	const char *func;
 	int64_t args[JIT_MAX_ARGS];
 	int nargs;
-	bool interp, dump, maps, bench, quiet;
+	bool interp, dump, maps, bench, quiet, time;
 	struct jit_options opt;
 };
 
@@ -45,6 +45,7 @@ static const char usage_text[] =
 	"  --maps           print the arena's mappings and seals (/proc/self/smaps)\n"
 	"  --bench          time interpreter and JIT on this call (one table row)\n"
 	"  --quiet          do not print the seal report on stderr\n"
+	"  --time           print how long the call took on stderr\n"
 	"\n"
 	"exit status: 0 ok, 1 program error or trap, 2 usage error\n";
 
@@ -68,6 +69,8 @@ static int parse_option(struct cli *cli, const char *arg)
 		cli->bench = true;
 	else if (strcmp(arg, "--quiet") == 0)
 		cli->quiet = true;
+	else if (strcmp(arg, "--time") == 0)
+		cli->time = true;
 	else if (strcmp(arg, "--require-seal") == 0)
 		cli->opt.require_seal = true;
 	else if (strncmp(arg, "--seal=", 7) == 0) {
@@ -286,6 +289,19 @@ static int run_bench(const struct cli *cli, struct jit_module *m)
 	return 0;
 }
 
+/* One call by the chosen engine, timed when --time asks. */
+static int timed_call(const struct cli *cli, struct jit_module *m, bool interp,
+		      int64_t *result, struct jit_diag *diag)
+{
+	double start = seconds_now();
+	int trap = interp ? jit_interp_call(m, cli->func, cli->args, cli->nargs, result, diag) :
+		   jit_call(m, cli->func, cli->args, cli->nargs, result, diag);
+	if (cli->time)
+		fprintf(stderr, "jitdemo: %s call took %.3f ms\n", interp ? "interpreter" : "JIT",
+			(seconds_now() - start) * 1e3);
+	return trap;
+}
+
 static int run_jit(const struct cli *cli, struct jit_module *m)
 {
 	struct jit_diag diag;
@@ -302,7 +318,7 @@ static int run_jit(const struct cli *cli, struct jit_module *m)
 	if (cli->bench)
 		return run_bench(cli, m);
 	int64_t result = 0;
-	int trap = jit_call(m, cli->func, cli->args, cli->nargs, &result, &diag);
+	int trap = timed_call(cli, m, false, &result, &diag);
 	return report_outcome(trap, result, &diag);
 }
 
@@ -325,8 +341,7 @@ static int run(const struct cli *cli)
 		status = EXIT_USAGE;
 	} else if (cli->interp && !cli->bench) {
 		int64_t result = 0;
-		int trap = jit_interp_call(m, cli->func, cli->args, cli->nargs,
-					   &result, &diag);
+		int trap = timed_call(cli, m, true, &result, &diag);
 		status = report_outcome(trap, result, &diag);
 	} else {
 		status = run_jit(cli, m);
