@@ -82,6 +82,12 @@ int bc_find_func(const struct bc_module *mod, const char *name)
 	}
 }
 
+bool bc_is_tail_call(const struct bc_func *fn, size_t pc)
+{
+	size_t next = pc + 1 + operand_size(OPND_CALL);
+	return fn->code[pc] == OP_CALL && next < fn->len && fn->code[next] == OP_RET;
+}
+
 void bc_hash_func_name(struct bc_module *mod, int index)
 {
 	unsigned h = name_hash(mod->funcs[index].name);

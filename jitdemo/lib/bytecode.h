@@ -105,6 +105,9 @@ uint16_t read_u16(const uint8_t *p);
 
 /* By hash when the module has one, else by a scan (hand-built modules). */
 int bc_find_func(const struct bc_module *mod, const char *name);
+/* A call at pc directly followed by ret is a tail call: both engines
+ * replace the caller's frame with the callee's instead of adding one. */
+bool bc_is_tail_call(const struct bc_func *fn, size_t pc);
 /* Enters funcs[index]'s name in the hash; call for every function in order. */
 void bc_hash_func_name(struct bc_module *mod, int index);
 void bc_module_free(struct bc_module *mod);

@@ -423,13 +423,32 @@ static void compile_call(struct fn_compiler *c, int callee, int arity)
 	mov_opnd(c, slot_opnd(c, first), reg_opnd(RAX));
 }
 
-static void emit_epilogue(struct fn_compiler *c)
+/* Frees the frame; the caller then emits ret, or jmp for a tail call. */
+static void emit_frame_release(struct fn_compiler *c)
 {
 	if (c->plan.mem_bytes > 0)
 		emit_alu_reg_imm(c->buf, ALU_ADD, RSP, c->plan.mem_bytes);
 	for (int i = c->plan.npushed - 1; i >= 0; i--)
 		emit_pop_reg(c->buf, c->plan.pushed[i]);
+}
+
+static void emit_epilogue(struct fn_compiler *c)
+{
+	emit_frame_release(c);
 	emit_ret(c->buf);
+}
+
+/* "call f; ret": the callee's frame replaces ours (bytecode.h: a tail
+ * call, charged the same way by the interpreter). */
+static void compile_tail_call(struct fn_compiler *c, int callee, int arity)
+{
+	int first = c->depth - arity;
+	for (int i = 0; i < arity; i++)
+		mov_to_reg(c, frame_arg_regs[i], value_opnd(c, first + i));
+	emit_frame_release(c);
+	add_fixup(c->calls, emit_jmp_rel32(c->buf), TO_FUNCTION, (size_t)callee);
+	c->depth = first;
+	c->fallthrough = false;
 }
 
 static void compile_ret(struct fn_compiler *c)
@@ -490,7 +509,13 @@ static size_t compile_insn(struct fn_compiler *c, size_t pc, size_t size)
 	case OP_JMP: compile_jmp(c, read_u32(opnd)); break;
 	case OP_JZ: compile_branch(c, read_u32(opnd), true); break;
 	case OP_JNZ: compile_branch(c, read_u32(opnd), false); break;
-	case OP_CALL: compile_call(c, read_u16(opnd), opnd[2]); break;
+	case OP_CALL:
+		if (bc_is_tail_call(c->fn, pc)) {
+			compile_tail_call(c, read_u16(opnd), opnd[2]);
+			return c->is_target[pc + size] ? size : size + 1;	/* the ret */
+		}
+		compile_call(c, read_u16(opnd), opnd[2]);
+		break;
 	case OP_RET: compile_ret(c); break;
 	case OP_COUNT: break;
 	}

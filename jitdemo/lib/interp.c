@@ -148,7 +148,15 @@ static int run(struct interp *in, int64_t *result)
 			size_t arity = code[pc + 3];
 			f->pc = pc + 4;
 			f->sp = (size_t)(sp - in->values);
-			trap = enter(in, callee, f->sp - arity);
+			size_t args_at = f->sp - arity;
+			if (bc_is_tail_call(fn, pc)) {	/* reuse the frame */
+				for (size_t i = 0; i < arity; i++)
+					in->values[f->base + i] = in->values[args_at + i];
+				args_at = f->base;
+				in->stack_used -= f->bytes;
+				in->depth--;
+			}
+			trap = enter(in, callee, args_at);
 			if (trap)
 				return trap;
 			f = &in->frames[in->depth - 1];

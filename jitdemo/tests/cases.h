@@ -113,7 +113,14 @@ static const struct semantic_case semantic_cases[] = {
 	  "done:\n const 0\n ret\n",
 	  1, { REC_MAX_ARG + 1 }, JIT_TRAP_CALL_DEPTH, 0 },
 	{ "endless recursion traps",
-	  "func f 0 0\n call f\n ret\n", 0, { 0 }, JIT_TRAP_CALL_DEPTH, 0 },
+	  "func f 0 0\n call f\n const 1\n add\n ret\n", 0, { 0 }, JIT_TRAP_CALL_DEPTH, 0 },
+	{ "a tail call (call; ret) reuses the frame: 10^6 deep, no trap",
+	  "func f 1 0\n arg 0\n jz done\n arg 0\n const 1\n sub\n call f\n ret\n"
+	  "done:\n const 7\n ret\n", 1, { 1000000 }, 0, 7 },
+	{ "a jump to the ret after a tail call still returns",
+	  "func g 1 0\n arg 0\n ret\n"
+	  "func f 1 0\n arg 0\n jnz deep\n const 5\n jmp out\n"
+	  "deep:\n const 9\n call g\nout:\n ret\n", 1, { 0 }, 0, 5 },
 };
 
 #define SEMANTIC_CASE_COUNT ((int)(sizeof semantic_cases / sizeof semantic_cases[0]))

@@ -307,9 +307,12 @@ static void check_call_chains(struct tap *t)
 	expect_error(t, "257 functions", src, "too many functions");
 	free(src);
 
-	const char *mutual = "func even 1 0\n arg 0\n jz yes\n arg 0\n const 1\n sub\n call odd\n ret\n"
+	/* not tail calls ("call; ret" would reuse the frame and never trap) */
+	const char *mutual = "func even 1 0\n arg 0\n jz yes\n arg 0\n const 1\n sub\n call odd\n"
+			     " const 0\n add\n ret\n"
 			     "yes:\n const 1\n ret\n"
-			     "func odd 1 0\n arg 0\n jz no\n arg 0\n const 1\n sub\n call even\n ret\n"
+			     "func odd 1 0\n arg 0\n jz no\n arg 0\n const 1\n sub\n call even\n"
+			     " const 0\n add\n ret\n"
 			     "no:\n const 0\n ret\n";
 	m = jit_load_string("in.jit", mutual, strlen(mutual), &diag);
 	arg = 1000000;
