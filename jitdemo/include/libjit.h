@@ -97,8 +97,33 @@ enum jit_seal_outcome {
 struct jit_options {
 	enum jit_seal_policy seal;
 	bool require_seal;	/* compiling fails unless the arena got sealed */
-	void *hint;		/* mmap() address hint for the arena, or NULL */
+	void *hint;		/* NULL: the process's code space (below); else
+				 * a dedicated arena mmap()ed at this hint */
 };
+
+/*
+ * The code space: one reserved region per process.  Every module compiled
+ * without a hint gets fresh pages at its end, flipped RX and sealed there,
+ * so identically sealed neighbours can merge into one VMA.  A released
+ * module's pages are unmapped when the kernel lets us; when its seal pins
+ * them (MM_SEAL_MUNMAP/MMAP/MREMAP, or upstream's mseal) they stay mapped
+ * for the life of the process and are counted in bytes_pinned: a pinned
+ * page can be neither unmapped, nor remapped, nor made writable again, so
+ * it can never hold other code.
+ */
+struct jit_code_space_info {
+	void *base;			/* current reservation, NULL before use */
+	size_t reserved;		/* bytes reserved in it */
+	size_t used;			/* bytes handed out (page multiples) */
+	size_t reservations;		/* regions reserved so far */
+	size_t modules_live;		/* compiled, not released */
+	size_t modules_released;
+	size_t bytes_freed;		/* released and unmapped */
+	size_t modules_pinned;		/* released, kernel refused munmap */
+	size_t bytes_pinned;
+};
+
+void jit_code_space_info(struct jit_code_space_info *info);
 
 struct jit_arena_info {
 	void *base;			/* NULL before jit_compile() */

@@ -111,7 +111,10 @@ int jit_compile(struct jit_module *m, const struct jit_options *opt,
 	if (!emit_module(m->bc, &m->emitted, diag))
 		return -1;
 	m->emit_ns = monotonic_ns() - start;
-	if (!arena_map(&m->arena, m->emitted.code.len, opt->hint, diag)) {
+	bool mapped = opt->hint ?
+		      arena_map(&m->arena, m->emitted.code.len, opt->hint, diag) :
+		      arena_map_in_code_space(&m->arena, m->emitted.code.len, diag);
+	if (!mapped) {
 		emitted_module_free(&m->emitted);
 		return -1;
 	}
@@ -137,6 +140,11 @@ jit_native_fn jit_lookup(const struct jit_module *m, const char *name)
 	jit_native_fn fn;
 	memcpy(&fn, &entry, sizeof fn);	/* object to function pointer */
 	return fn;
+}
+
+void jit_code_space_info(struct jit_code_space_info *info)
+{
+	code_space_info(info);
 }
 
 void jit_ctx_init(struct jit_ctx *ctx)

@@ -189,6 +189,17 @@ static void print_maps(const struct jit_module *m)
 	fclose(smaps);
 }
 
+static void print_code_space(FILE *out)
+{
+	struct jit_code_space_info cs;
+	jit_code_space_info(&cs);
+	fprintf(out, "code space %p: %zu of %zu bytes used (%zu reservation(s)); modules: "
+		"%zu live, %zu released, %zu pinned by their seal (%zu bytes pinned, "
+		"%zu freed)\n", cs.base, cs.used, cs.reserved, cs.reservations,
+		cs.modules_live, cs.modules_released, cs.modules_pinned, cs.bytes_pinned,
+		cs.bytes_freed);
+}
+
 static void print_dump(const struct jit_module *m)
 {
 	for (int i = 0; i < jit_func_count(m); i++) {
@@ -286,6 +297,7 @@ static int run_bench(const struct cli *cli, struct jit_module *m)
 	printf("%-12s %12.2f %10.2f %8.1fx %14.3g %14.1f\n", name, interp_ms, jit_ms,
 	       jit_ms > 0 ? interp_ms / jit_ms : 0.0, compile_rate(cli),
 	       seal_cost_us(cli, m));
+	print_code_space(stdout);
 	return 0;
 }
 
@@ -311,8 +323,10 @@ static int run_jit(const struct cli *cli, struct jit_module *m)
 	}
 	if (!cli->quiet)
 		print_seal_report(m);
-	if (cli->maps)
+	if (cli->maps) {
 		print_maps(m);
+		print_code_space(stdout);
+	}
 	if (cli->dump)
 		print_dump(m);
 	if (cli->bench)
