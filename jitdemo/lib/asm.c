@@ -26,7 +26,7 @@ struct label_use {
 };
 
 struct call_use {
-	char name[MAX_TOKEN_LEN + 1];
+	size_t name_at;		/* offset of the callee's name in call_names */
 	int func;		/* the calling function */
 	size_t patch_at;	/* where the 2-byte index and arity go */
 	int arity;		/* -1 when the source did not say */
@@ -46,6 +46,8 @@ struct assembler {
 	size_t nlabel_uses, label_uses_cap;
 	struct call_use *call_uses;
 	size_t ncall_uses, call_uses_cap;
+	char *call_names;	/* NUL-separated callee names, packed */
+	size_t call_names_len, call_names_cap;
 };
 
 struct line_tokens {
@@ -293,8 +295,14 @@ static bool parse_operand(struct assembler *as, int line, int op,
 				as->ncall_uses + 1, sizeof *as->call_uses,
 				JIT_MAX_MODULE_CODE))
 			return fail(as, line, "too many calls", NULL);
+		size_t name_len = strlen(arg) + 1;
+		if (!grow_array((void **)&as->call_names, &as->call_names_cap,
+				as->call_names_len + name_len, 1, 2 * JIT_MAX_SOURCE_BYTES))
+			return fail(as, line, "too many calls", NULL);
 		struct call_use *use = &as->call_uses[as->ncall_uses++];
-		strcpy(use->name, arg);
+		use->name_at = as->call_names_len;
+		memcpy(as->call_names + as->call_names_len, arg, name_len);
+		as->call_names_len += name_len;
 		use->func = as->mod->nfuncs - 1;
 		use->patch_at = as->fn->len + 1;
 		use->arity = (int)arity;
@@ -342,9 +350,10 @@ static bool resolve_calls(struct assembler *as)
 {
 	for (size_t i = 0; i < as->ncall_uses; i++) {
 		struct call_use *use = &as->call_uses[i];
-		int callee = bc_find_func(as->mod, use->name);
+		const char *name = as->call_names + use->name_at;
+		int callee = bc_find_func(as->mod, name);
 		if (callee < 0)
-			return fail(as, use->line, "call to undefined function", use->name);
+			return fail(as, use->line, "call to undefined function", name);
 		int arity = use->arity >= 0 ? use->arity : as->mod->funcs[callee].nargs;
 		uint8_t *p = as->mod->funcs[use->func].code + use->patch_at;
 		p[0] = (uint8_t)callee;
@@ -399,6 +408,7 @@ struct bc_module *asm_parse(const char *file, const char *text, size_t len,
 	free(as.labels);
 	free(as.label_uses);
 	free(as.call_uses);
+	free(as.call_names);
 	if (!ok) {
 		bc_module_free(as.mod);
 		return NULL;
