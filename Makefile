@@ -27,12 +27,14 @@ SERIES_V1 := $(filter $(addprefix kernel-series/000,$(addsuffix -%,1 2 3 4 5 6 7
 SEALED_KERNELS := v1 mseal
 INITRAMFS := $(BUILD)/guest/base.cpio.gz
 JITDEMO := $(BUILD)/jitdemo/jitdemo-static
+CODESPACE := $(BUILD)/jitdemo/test_codespace-static
 ATTACKS := $(BUILD)/attacks/attacks
 RUN := guest/run
 
 # Every result file `make test` must produce; a missing one is a failure.
 EXPECTED := tap-summary install-deps series kernel-build guest-runner $(addsuffix -selftest,$(KERNELS)) \
 	'jitdemo-*' $(addsuffix -jitdemo,$(KERNELS)) \
+	$(addsuffix -codespace,$(ATTACK_KERNELS)) \
 	'attacks-host-*' $(addsuffix -attacks,$(ATTACK_KERNELS))
 
 .PHONY: all deps kernel guest jitdemo attacks-bin selftest test test-steps \
@@ -102,6 +104,11 @@ test-jitdemo-guest: kernel guest jitdemo
 	@tests/tap-run vanilla-jitdemo -- $(RUN) --add $(JITDEMO) \
 		--add jitdemo/examples --add jitdemo/tests/guest-examples.sh vanilla -- \
 		sh guest-examples.sh jitdemo-static examples enosys
+	@for k in $(ATTACK_KERNELS); do \
+		tests/tap-run $$k-codespace -- $(RUN) --timeout 600 --add $(CODESPACE) \
+			--add jitdemo/tests/codespace-guest.sh $$k -- \
+			sh codespace-guest.sh test_codespace-static $$k; \
+	done
 
 attacks-bin: deps
 	@$(MAKE) --no-print-directory -C attacks all

@@ -18,7 +18,7 @@
 
 /* fib first, so it sits on the arena's first page; pad makes the arena span
  * several pages, so that shrinking it leaves code behind. */
-#define PAD_PAIRS 1500
+#define PAD_PAIRS 4000	/* 4 bytes of code each since the JIT folds immediates */
 
 static char *module_text(size_t *len)
 {

@@ -67,8 +67,36 @@ def mandel(width, height, max_iter):
     return count
 
 
+def ack(m, n):
+    # iterative, with an explicit stack of pending m's
+    stack = [m]
+    while stack:
+        m = stack.pop()
+        if m == 0:
+            n += 1
+        elif n == 0:
+            stack.append(m - 1)
+            n = 1
+        else:
+            stack.append(m - 1)
+            stack.append(m)
+            n -= 1
+    return n
+
+
+def chain(x):
+    mask = (1 << 64) - 1
+
+    def level(k, x):
+        if k == 22:
+            return (7 * x + 1) & mask
+        return level(k + 1, (x + k) & mask) ^ level(k + 1, (3 * x) & mask)
+    value = level(0, x)
+    return value - (1 << 64) if value >> 63 else value
+
+
 FUNCS = {"fib": fib, "count_primes": count_primes, "longest": longest,
-         "gcd_sum": gcd_sum, "mandel": mandel}
+         "gcd_sum": gcd_sum, "mandel": mandel, "ack": ack, "chain": chain}
 
 if __name__ == "__main__":
     here = pathlib.Path(__file__).parent

@@ -15,22 +15,25 @@
  *	jit_arena_info(m, &info);                          // where, how sealed
  *	jit_release(m, NULL);                              // may leave arena
  *
- * Calling convention of JIT'd code.  Every compiled function is an ordinary
+ * Calling convention of JIT'd code.  jit_lookup() returns an ordinary
  * System V x86-64 function of type jit_native_fn:
  *
  *	int64_t fn(struct jit_ctx *ctx, int64_t a0, ..., int64_t a4);
  *
  * A function with fewer than JIT_MAX_ARGS arguments ignores the extra
- * registers, so one pointer type fits all.  ctx carries the runtime state:
- * before a top-level call set ctx->trap = 0 and ctx->depth_left =
- * JIT_MAX_CALL_DEPTH (jit_ctx_init does both).  When the function returns,
- * ctx->trap is 0 and the return value is the result, or ctx->trap is one of
- * JIT_TRAP_* and the return value is meaningless.  The interpreter reports
- * the very same trap codes for the same programs.
+ * registers, so one pointer type fits all.  Before calling, fill ctx with
+ * jit_ctx_init() on the thread that makes the call: it records where that
+ * thread's stack ends.  When the function returns, ctx->trap is 0 and the
+ * return value is the result, or ctx->trap is one of JIT_TRAP_* and the
+ * return value is meaningless.  The interpreter reports the very same trap
+ * codes for the same programs.
  *
- * Stack use: JIT'd frames are bounded (JIT_MAX_ARGS, JIT_MAX_LOCALS,
- * JIT_MAX_STACK), and the call depth is limited to JIT_MAX_CALL_DEPTH, so a
- * top-level call needs at most about JIT_MAX_C_STACK bytes of C stack.
+ * Stack use: JIT'd functions call each other with native call/ret.  A
+ * call whose frames would take more than JIT_MAX_CALL_STACK bytes traps
+ * with JIT_TRAP_CALL_DEPTH (the interpreter charges the very same frame
+ * sizes), and so does one that would come within JIT_STACK_GUARD bytes of
+ * the end of the calling thread's stack, at any ulimit -s and on small
+ * thread stacks: JIT'd code never overflows the C stack.
  */
 #ifndef LIBJIT_H
 #define LIBJIT_H
@@ -43,26 +46,28 @@
 #define JIT_MAX_SOURCE_BYTES	(1u << 20)	/* assembler text */
 #define JIT_MAX_FUNCS		256
 #define JIT_MAX_FUNC_CODE	65536		/* bytecode bytes per function */
-#define JIT_MAX_MODULE_CODE	(256u * 1024)	/* bytecode bytes per module */
+#define JIT_MAX_MODULE_CODE	(1024u * 1024)	/* bytecode bytes per module */
 #define JIT_MAX_NAME		63
 #define JIT_MAX_ARGS		5
 #define JIT_MAX_LOCALS		32
 #define JIT_MAX_STACK		64		/* operand stack slots */
-#define JIT_MAX_CALL_DEPTH	4096		/* frames, top-level call is 1 */
-#define JIT_MAX_C_STACK		(JIT_MAX_CALL_DEPTH * 1024)
+#define JIT_MAX_CALL_STACK	(1u << 20)	/* bytes of JIT frames per call */
+#define JIT_STACK_GUARD		(64u * 1024)	/* kept free at the stack's end */
 
 /* Trap codes: identical in the interpreter and in JIT'd code. */
 enum jit_trap {
 	JIT_TRAP_NONE = 0,
 	JIT_TRAP_DIV_ZERO = 1,		/* div or mod by zero */
 	JIT_TRAP_DIV_OVERFLOW = 2,	/* INT64_MIN div/mod -1 */
-	JIT_TRAP_CALL_DEPTH = 3,	/* more than JIT_MAX_CALL_DEPTH frames */
+	JIT_TRAP_CALL_DEPTH = 3,	/* frames past JIT_MAX_CALL_STACK bytes,
+					 * or past the thread's stack (JIT) */
 };
 
 /* Runtime context passed to JIT'd code in %rdi.  Layout is ABI. */
 struct jit_ctx {
-	int64_t trap;		/* offset 0: enum jit_trap, 0 while running */
-	int64_t depth_left;	/* offset 8: frames still allowed */
+	int64_t trap;		/* offset 0: enum jit_trap, set by every call */
+	uint64_t saved_rsp;	/* offset 8: the C entry's stack, for traps */
+	uint64_t stack_floor;	/* offset 16: lowest rsp JIT'd code may reach */
 };
 
 typedef int64_t (*jit_native_fn)(struct jit_ctx *ctx, int64_t a0, int64_t a1,
@@ -92,8 +97,33 @@ enum jit_seal_outcome {
 struct jit_options {
 	enum jit_seal_policy seal;
 	bool require_seal;	/* compiling fails unless the arena got sealed */
-	void *hint;		/* mmap() address hint for the arena, or NULL */
+	void *hint;		/* NULL: the process's code space (below); else
+				 * a dedicated arena mmap()ed at this hint */
 };
+
+/*
+ * The code space: one reserved region per process.  Every module compiled
+ * without a hint gets fresh pages at its end, flipped RX and sealed there,
+ * so identically sealed neighbours can merge into one VMA.  A released
+ * module's pages are unmapped when the kernel lets us; when its seal pins
+ * them (MM_SEAL_MUNMAP/MMAP/MREMAP, or upstream's mseal) they stay mapped
+ * for the life of the process and are counted in bytes_pinned: a pinned
+ * page can be neither unmapped, nor remapped, nor made writable again, so
+ * it can never hold other code.
+ */
+struct jit_code_space_info {
+	void *base;			/* current reservation, NULL before use */
+	size_t reserved;		/* bytes reserved in it */
+	size_t used;			/* bytes handed out (page multiples) */
+	size_t reservations;		/* regions reserved so far */
+	size_t modules_live;		/* compiled, not released */
+	size_t modules_released;
+	size_t bytes_freed;		/* released and unmapped */
+	size_t modules_pinned;		/* released, kernel refused munmap */
+	size_t bytes_pinned;
+};
+
+void jit_code_space_info(struct jit_code_space_info *info);
 
 struct jit_arena_info {
 	void *base;			/* NULL before jit_compile() */
@@ -139,6 +169,7 @@ int jit_compile(struct jit_module *m, const struct jit_options *opt,
 /* Native entry of a compiled function, NULL if unknown or not compiled. */
 jit_native_fn jit_lookup(const struct jit_module *m, const char *name);
 
+/* Fills ctx for calls from the calling thread (cached per thread). */
 void jit_ctx_init(struct jit_ctx *ctx);
 
 /* Run by name.  Return 0 and *result, or a JIT_TRAP_* code, or -1 with

@@ -3,6 +3,7 @@
 #include "arena.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -43,6 +44,100 @@ bool arena_map(struct arena *a, size_t bytes, void *hint, struct jit_diag *diag)
 	a->base = base;
 	a->outcome = JIT_SEAL_OUTCOME_NOT_YET;
 	return true;
+}
+
+/* The process's code space; guarded by space_lock. */
+static pthread_mutex_t space_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct jit_code_space_info space;
+
+/*
+ * Reserved RW, one byte written, then PROT_NONE: the write gives the whole
+ * reservation one anon_vma before any split, and every module's VMA
+ * inherits it.  Without that each module's first write makes it an
+ * anon_vma of its own, and VMAs with different anon_vmas never merge,
+ * however identically they are sealed.
+ */
+static bool reserve_code_space(struct jit_diag *diag)
+{
+	void *base = mmap(NULL, CODE_SPACE_RESERVE, PROT_READ | PROT_WRITE,
+			  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (base != MAP_FAILED) {
+		*(volatile char *)base = 0;
+		if (mprotect(base, CODE_SPACE_RESERVE, PROT_NONE) != 0) {
+			munmap(base, CODE_SPACE_RESERVE);
+			base = MAP_FAILED;
+		}
+	}
+	if (base == MAP_FAILED) {
+		diag_plain(diag, "reserving %lu bytes of code space failed: %s",
+			   CODE_SPACE_RESERVE, strerror(errno));
+		return false;
+	}
+	space.base = base;
+	space.reserved = CODE_SPACE_RESERVE;
+	space.used = 0;
+	space.reservations++;
+	return true;
+}
+
+/* Takes length bytes off the end of the reservation; NULL + diag if not. */
+static void *take_pages(size_t length, struct jit_diag *diag)
+{
+	if (length > CODE_SPACE_RESERVE) {
+		diag_plain(diag, "module code of %zu bytes is larger than the code space",
+			   length);
+		return NULL;
+	}
+	if ((!space.base || space.reserved - space.used < length) &&
+	    !reserve_code_space(diag))
+		return NULL;
+	void *pages = (char *)space.base + space.used;
+	space.used += length;
+	return pages;
+}
+
+bool arena_map_in_code_space(struct arena *a, size_t bytes, struct jit_diag *diag)
+{
+	memset(a, 0, sizeof *a);
+	size_t length = page_round_up(bytes ? bytes : 1);
+	pthread_mutex_lock(&space_lock);
+	void *pages = take_pages(length, diag);
+	bool ok = pages && mprotect(pages, length, PROT_READ | PROT_WRITE) == 0;
+	if (pages && !ok)
+		diag_plain(diag, "mprotect(PROT_READ|PROT_WRITE) in the code space failed: %s",
+			   strerror(errno));
+	if (ok)
+		space.modules_live++;
+	pthread_mutex_unlock(&space_lock);
+	if (!ok)
+		return false;
+	a->base = pages;
+	a->length = length;
+	a->in_code_space = true;
+	a->outcome = JIT_SEAL_OUTCOME_NOT_YET;
+	return true;
+}
+
+void code_space_info(struct jit_code_space_info *info)
+{
+	pthread_mutex_lock(&space_lock);
+	*info = space;
+	pthread_mutex_unlock(&space_lock);
+}
+
+/* A released module's pages: freed, or pinned by their seal for good. */
+static void account_release(const struct arena *a, int unmap_errno)
+{
+	pthread_mutex_lock(&space_lock);
+	space.modules_live--;
+	space.modules_released++;
+	if (unmap_errno) {
+		space.modules_pinned++;
+		space.bytes_pinned += a->length;
+	} else {
+		space.bytes_freed += a->length;
+	}
+	pthread_mutex_unlock(&space_lock);
 }
 
 bool arena_write(struct arena *a, const void *code, size_t len)
@@ -106,12 +201,17 @@ bool arena_seal(struct arena *a, enum jit_seal_policy policy,
 	return true;
 }
 
+/* In the code space, an unmapped module leaves a hole that is never
+ * handed out again (the end only moves forward). */
 int arena_unmap(struct arena *a)
 {
 	if (!a->base)
 		return 0;
-	if (munmap(a->base, a->length) != 0)
-		return errno;
+	int error = munmap(a->base, a->length) != 0 ? errno : 0;
+	if (a->in_code_space)
+		account_release(a, error);
+	if (error)
+		return error;
 	a->base = NULL;
 	a->length = 0;
 	return 0;

@@ -20,6 +20,7 @@ struct arena {
 	size_t length;
 	size_t used;
 	bool executable;
+	bool in_code_space;	/* pages of the process's code space */
 	unsigned types_requested;
 	unsigned types_applied;
 	enum jit_seal_outcome outcome;
@@ -28,7 +29,19 @@ struct arena {
 };
 
 unsigned arena_policy_types(enum jit_seal_policy policy);
+/* A dedicated mapping at hint (or anywhere): the old one-arena-per-module. */
 bool arena_map(struct arena *a, size_t bytes, void *hint, struct jit_diag *diag);
+/*
+ * Fresh pages at the end of the process's code space: one reservation
+ * (CODE_SPACE_RESERVE bytes of PROT_NONE, a new one when it fills up)
+ * whose pages are handed out in order and never handed out twice.  Each
+ * module's pages are flipped RX and sealed like a dedicated arena; where
+ * the kernel merges identically sealed neighbours, all modules together
+ * stay one RX VMA next to the PROT_NONE rest of the reservation.
+ */
+#define CODE_SPACE_RESERVE (1ul << 30)
+bool arena_map_in_code_space(struct arena *a, size_t bytes, struct jit_diag *diag);
+void code_space_info(struct jit_code_space_info *info);
 bool arena_write(struct arena *a, const void *code, size_t len);
 bool arena_seal(struct arena *a, enum jit_seal_policy policy,
 		bool require_seal, struct jit_diag *diag);

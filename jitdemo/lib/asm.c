@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <sealjit/intparse.h>
+
 #include "util.h"
 
 #define MAX_TOKENS 4
@@ -24,7 +26,7 @@ struct label_use {
 };
 
 struct call_use {
-	char name[MAX_TOKEN_LEN + 1];
+	size_t name_at;		/* offset of the callee's name in call_names */
 	int func;		/* the calling function */
 	size_t patch_at;	/* where the 2-byte index and arity go */
 	int arity;		/* -1 when the source did not say */
@@ -44,6 +46,8 @@ struct assembler {
 	size_t nlabel_uses, label_uses_cap;
 	struct call_use *call_uses;
 	size_t ncall_uses, call_uses_cap;
+	char *call_names;	/* NUL-separated callee names, packed */
+	size_t call_names_len, call_names_cap;
 };
 
 struct line_tokens {
@@ -112,49 +116,10 @@ static bool tokenize(struct assembler *as, int line, const char *p,
 	return true;
 }
 
-/* Parses a decimal or 0x-hex integer into [min, max]. */
+/* THE integer parser (sealjit/intparse.h): decimal or 0x hex, no octal. */
 static bool parse_int(const char *s, int64_t min, int64_t max, int64_t *out)
 {
-	bool negative = false;
-	if (*s == '-' || *s == '+')
-		negative = *s++ == '-';
-	unsigned base = 10;
-	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
-		base = 16;
-		s += 2;
-	}
-	if (!*s)
-		return false;
-	uint64_t magnitude = 0;
-	for (; *s; s++) {
-		unsigned digit;
-		if (*s >= '0' && *s <= '9')
-			digit = (unsigned)(*s - '0');
-		else if (base == 16 && *s >= 'a' && *s <= 'f')
-			digit = (unsigned)(*s - 'a' + 10);
-		else if (base == 16 && *s >= 'A' && *s <= 'F')
-			digit = (unsigned)(*s - 'A' + 10);
-		else
-			return false;
-		if (magnitude > (UINT64_MAX - digit) / base)
-			return false;
-		magnitude = magnitude * base + digit;
-	}
-	int64_t value;
-	if (negative) {
-		if (magnitude > (uint64_t)INT64_MAX + 1)
-			return false;
-		value = magnitude == (uint64_t)INT64_MAX + 1 ? INT64_MIN :
-			-(int64_t)magnitude;
-	} else {
-		if (magnitude > (uint64_t)INT64_MAX)
-			return false;
-		value = (int64_t)magnitude;
-	}
-	if (value < min || value > max)
-		return false;
-	*out = value;
-	return true;
+	return intparse_i64(s, min, max, out) == INTPARSE_OK;
 }
 
 static bool emit_bytes(struct assembler *as, int line, const uint8_t *bytes,
@@ -244,6 +209,7 @@ static bool parse_func_header(struct assembler *as, int line,
 	fn->nargs = (int)nargs;
 	fn->nlocals = (int)nlocals;
 	fn->line = line;
+	bc_hash_func_name(as->mod, as->mod->nfuncs - 1);
 	as->fn = fn;
 	as->code_cap = as->lines_cap = 0;
 	return true;
@@ -289,8 +255,12 @@ static bool parse_operand(struct assembler *as, int line, int op,
 		return fail(as, line, "too many operands for", info->name);
 	switch (info->operand) {
 	case OPND_I64:
-		if (!parse_int(arg, INT64_MIN, INT64_MAX, &value))
-			return fail(as, line, "bad 64-bit integer", arg);
+		if (intparse_i64(arg, INT64_MIN, INT64_MAX, &value) != INTPARSE_OK) {
+			diag_at(as->diag, as->file, line, "bad 64-bit integer '%s': %s", arg,
+				intparse_strerror(intparse_i64(arg, INT64_MIN, INT64_MAX,
+							       &value)));
+			return false;
+		}
 		for (int b = 0; b < 8; b++)
 			bytes[(*n)++] = (uint8_t)((uint64_t)value >> (8 * b));
 		return true;
@@ -325,8 +295,14 @@ static bool parse_operand(struct assembler *as, int line, int op,
 				as->ncall_uses + 1, sizeof *as->call_uses,
 				JIT_MAX_MODULE_CODE))
 			return fail(as, line, "too many calls", NULL);
+		size_t name_len = strlen(arg) + 1;
+		if (!grow_array((void **)&as->call_names, &as->call_names_cap,
+				as->call_names_len + name_len, 1, 2 * JIT_MAX_SOURCE_BYTES))
+			return fail(as, line, "too many calls", NULL);
 		struct call_use *use = &as->call_uses[as->ncall_uses++];
-		strcpy(use->name, arg);
+		use->name_at = as->call_names_len;
+		memcpy(as->call_names + as->call_names_len, arg, name_len);
+		as->call_names_len += name_len;
 		use->func = as->mod->nfuncs - 1;
 		use->patch_at = as->fn->len + 1;
 		use->arity = (int)arity;
@@ -374,9 +350,10 @@ static bool resolve_calls(struct assembler *as)
 {
 	for (size_t i = 0; i < as->ncall_uses; i++) {
 		struct call_use *use = &as->call_uses[i];
-		int callee = bc_find_func(as->mod, use->name);
+		const char *name = as->call_names + use->name_at;
+		int callee = bc_find_func(as->mod, name);
 		if (callee < 0)
-			return fail(as, use->line, "call to undefined function", use->name);
+			return fail(as, use->line, "call to undefined function", name);
 		int arity = use->arity >= 0 ? use->arity : as->mod->funcs[callee].nargs;
 		uint8_t *p = as->mod->funcs[use->func].code + use->patch_at;
 		p[0] = (uint8_t)callee;
@@ -431,6 +408,7 @@ struct bc_module *asm_parse(const char *file, const char *text, size_t len,
 	free(as.labels);
 	free(as.label_uses);
 	free(as.call_uses);
+	free(as.call_names);
 	if (!ok) {
 		bc_module_free(as.mod);
 		return NULL;

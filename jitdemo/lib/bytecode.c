@@ -20,7 +20,8 @@ const struct opcode_info *opcode_info(unsigned op)
 int opcode_by_name(const char *name)
 {
 	for (int op = 0; op < OP_COUNT; op++)
-		if (strcmp(opcode_table[op].name, name) == 0)
+		if (opcode_table[op].name[0] == name[0] &&
+		    strcmp(opcode_table[op].name, name) == 0)
 			return op;
 	return -1;
 }
@@ -56,12 +57,44 @@ uint16_t read_u16(const uint8_t *p)
 	return (uint16_t)(p[0] | p[1] << 8);
 }
 
+static unsigned name_hash(const char *name)
+{
+	uint32_t h = 2166136261u;	/* FNV-1a */
+	for (; *name; name++)
+		h = (h ^ (uint8_t)*name) * 16777619u;
+	return h % BC_NAME_HASH_SIZE;
+}
+
 int bc_find_func(const struct bc_module *mod, const char *name)
 {
-	for (int i = 0; i < mod->nfuncs; i++)
-		if (strcmp(mod->funcs[i].name, name) == 0)
-			return i;
-	return -1;
+	if (!mod->names_hashed) {
+		for (int i = 0; i < mod->nfuncs; i++)
+			if (strcmp(mod->funcs[i].name, name) == 0)
+				return i;
+		return -1;
+	}
+	for (unsigned h = name_hash(name);; h = (h + 1) % BC_NAME_HASH_SIZE) {
+		unsigned slot = mod->name_slot[h];
+		if (slot == 0)
+			return -1;
+		if (strcmp(mod->funcs[slot - 1].name, name) == 0)
+			return (int)slot - 1;
+	}
+}
+
+bool bc_is_tail_call(const struct bc_func *fn, size_t pc)
+{
+	size_t next = pc + 1 + operand_size(OPND_CALL);
+	return fn->code[pc] == OP_CALL && next < fn->len && fn->code[next] == OP_RET;
+}
+
+void bc_hash_func_name(struct bc_module *mod, int index)
+{
+	unsigned h = name_hash(mod->funcs[index].name);
+	while (mod->name_slot[h] != 0)
+		h = (h + 1) % BC_NAME_HASH_SIZE;
+	mod->name_slot[h] = (uint16_t)(index + 1);
+	mod->names_hashed = true;
 }
 
 void bc_module_free(struct bc_module *mod)

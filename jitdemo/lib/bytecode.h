@@ -12,6 +12,7 @@
 #ifndef JITDEMO_BYTECODE_H
 #define JITDEMO_BYTECODE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -81,7 +82,11 @@ struct bc_func {
 	int16_t *depth_at;	/* stack depth before each insn start; -1 else */
 	int max_stack;
 	size_t insn_count;	/* reachable instructions */
+	bool has_calls;		/* a reachable call: not a leaf */
 };
+
+/* Open-addressed hash of function names: slot holds index + 1, 0 is empty. */
+#define BC_NAME_HASH_SIZE (4 * JIT_MAX_FUNCS)
 
 struct bc_module {
 	char file[256];
@@ -89,6 +94,8 @@ struct bc_module {
 	int nfuncs;
 	size_t funcs_cap;
 	int verified;
+	bool names_hashed;	/* name_slot is complete (the assembler's modules) */
+	uint16_t name_slot[BC_NAME_HASH_SIZE];
 };
 
 /* Little-endian operand access; callers guarantee the bytes exist. */
@@ -96,7 +103,13 @@ int64_t read_i64(const uint8_t *p);
 uint32_t read_u32(const uint8_t *p);
 uint16_t read_u16(const uint8_t *p);
 
+/* By hash when the module has one, else by a scan (hand-built modules). */
 int bc_find_func(const struct bc_module *mod, const char *name);
+/* A call at pc directly followed by ret is a tail call: both engines
+ * replace the caller's frame with the callee's instead of adding one. */
+bool bc_is_tail_call(const struct bc_func *fn, size_t pc);
+/* Enters funcs[index]'s name in the hash; call for every function in order. */
+void bc_hash_func_name(struct bc_module *mod, int index);
 void bc_module_free(struct bc_module *mod);
 
 /* Formats the instruction at code[pc] ("jz 17", "call fib/1"). */

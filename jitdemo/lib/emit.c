@@ -1,36 +1,33 @@
-/* emit.c - the template JIT: one small function per bytecode form. */
+/* emit.c - the template JIT over a virtual operand stack (see emit.h). */
 #include "emit.h"
 
 #include <stdlib.h>
 #include <string.h>
 
+#include "frame.h"
 #include "util.h"
 
-#define NUM_SLOT_REGS 5
+enum { CTX_TRAP = 0, CTX_SAVED_RSP = 8, CTX_STACK_FLOOR = 16 };	/* struct jit_ctx */
 
-static const enum x86_reg slot_regs[NUM_SLOT_REGS] = { RBX, R12, R13, R14, R15 };
-static const enum x86_reg arg_regs[JIT_MAX_ARGS] = { RSI, RDX, RCX, R8, R9 };
-
-enum { CTX_TRAP = 0, CTX_DEPTH_LEFT = 8 };	/* offsets in struct jit_ctx */
-
-/* Out-of-line code at the end of each function. */
-enum stub {
-	STUB_RETURN,		/* count the frame back in, then epilogue */
-	STUB_EPILOGUE,
+/* Shared by every function of a module, emitted first. */
+enum module_stub {
+	STUB_TRAP_EXIT,		/* eax = trap code: store, unwind to the C entry */
 	STUB_DIV_ZERO,
 	STUB_DIV_OVERFLOW,
-	STUB_CALL_DEPTH,
-	STUB_TRAP,		/* store eax in ctx->trap, return */
-	STUB_PROPAGATE,		/* a callee trapped: return at once */
+	STUB_CALL_STACK,
 	STUB_COUNT
 };
 
-enum fixup_kind { TO_BYTECODE, TO_STUB, TO_FUNCTION };
+/* The C callee-saved registers a C entry saves, in push order. */
+static const enum x86_reg c_saved[] = { RBP, RBX, R12, R13, R14, R15 };
+#define NUM_C_SAVED (sizeof c_saved / sizeof c_saved[0])
+
+enum fixup_kind { TO_BYTECODE, TO_FUNCTION };
 
 struct fixup {
 	size_t at;		/* offset of a rel32 */
 	enum fixup_kind kind;
-	size_t target;		/* bytecode offset, stub or function index */
+	size_t target;		/* bytecode offset or function index */
 };
 
 struct fixups {
@@ -39,17 +36,42 @@ struct fixups {
 	bool overflow;
 };
 
+/* Where a value of the virtual operand stack is. */
+enum vkind {
+	V_SLOT,			/* in its slot's own register or spill cell */
+	V_IMM,			/* a constant not yet materialized */
+	V_HOME,			/* the current value of an argument or local */
+};
+
+struct vval {
+	enum vkind kind;
+	int home;
+	int64_t imm;
+};
+
+/* An x86 operand: register, [rsp + disp] or immediate. */
+enum opnd_kind { O_REG, O_MEM, O_IMM };
+
+struct opnd {
+	enum opnd_kind kind;
+	enum x86_reg reg;
+	int32_t disp;
+	int64_t imm;
+};
+
 struct fn_compiler {
 	const struct bc_module *mod;
 	const struct bc_func *fn;
 	struct code_buf *buf;
-	struct fixups *local;	/* jumps and stubs of this function */
+	struct fixups *local;	/* jumps of this function */
 	struct fixups *calls;	/* module-wide calls */
+	const size_t *stub_at;
 	uint32_t *native_at;
-	int nsaved;
-	int32_t ctx_disp, args_disp, locals_disp, spill_disp;
-	size_t stub_at[STUB_COUNT];
-	int depth;		/* stack depth before the current instruction */
+	bool *is_target;
+	struct frame_plan plan;
+	struct vval vs[JIT_MAX_STACK + 1];
+	int depth;
+	bool fallthrough;	/* the previous instruction can fall into this one */
 };
 
 static void add_fixup(struct fixups *list, size_t at, enum fixup_kind kind,
@@ -63,203 +85,406 @@ static void add_fixup(struct fixups *list, size_t at, enum fixup_kind kind,
 	list->items[list->count++] = (struct fixup){ at, kind, target };
 }
 
-static void jump_to_stub(struct fn_compiler *c, size_t rel32_at, enum stub stub)
+static void jcc_to_stub(struct fn_compiler *c, enum x86_cond cond, enum module_stub stub)
 {
-	add_fixup(c->local, rel32_at, TO_STUB, stub);
+	patch_rel32(c->buf, emit_jcc_rel32(c->buf, cond), c->stub_at[stub]);
 }
 
-/* Where stack slot i lives. */
-static bool slot_in_reg(int slot) { return slot < NUM_SLOT_REGS; }
+static bool fits_i32(int64_t v) { return v >= INT32_MIN && v <= INT32_MAX; }
 
-static int32_t slot_disp(const struct fn_compiler *c, int slot)
+/* ---- operands ---- */
+
+static struct opnd reg_opnd(enum x86_reg reg) { return (struct opnd){ .kind = O_REG, .reg = reg }; }
+static struct opnd mem_opnd(int32_t disp) { return (struct opnd){ .kind = O_MEM, .disp = disp }; }
+
+static struct opnd slot_opnd(const struct fn_compiler *c, int slot)
 {
-	return c->spill_disp - 8 * (slot - NUM_SLOT_REGS);
+	if (slot < FRAME_SLOT_REGS)
+		return reg_opnd(frame_slot_regs[slot]);
+	return mem_opnd(c->plan.spill_disp + 8 * (slot - FRAME_SLOT_REGS));
 }
 
-/* Returns a register holding slot's value, loading a spilled one into scratch. */
-static enum x86_reg load_slot(struct fn_compiler *c, int slot, enum x86_reg scratch)
+static struct opnd home_opnd(const struct fn_compiler *c, int home)
 {
-	if (slot_in_reg(slot))
-		return slot_regs[slot];
-	emit_mov_reg_mem(c->buf, scratch, RBP, slot_disp(c, slot));
-	return scratch;
+	if (c->plan.home_reg[home] != FRAME_NO_REG)
+		return reg_opnd((enum x86_reg)c->plan.home_reg[home]);
+	return mem_opnd(c->plan.home_disp[home]);
 }
 
-/* The register in which to compute slot's new value. */
-static enum x86_reg result_reg(int slot, enum x86_reg scratch)
+static struct opnd value_opnd(const struct fn_compiler *c, int slot)
 {
-	return slot_in_reg(slot) ? slot_regs[slot] : scratch;
+	const struct vval *v = &c->vs[slot];
+	switch (v->kind) {
+	case V_IMM: return (struct opnd){ .kind = O_IMM, .imm = v->imm };
+	case V_HOME: return home_opnd(c, v->home);
+	case V_SLOT: break;
+	}
+	return slot_opnd(c, slot);
 }
 
-static void store_slot(struct fn_compiler *c, int slot, enum x86_reg value)
+static void mov_to_reg(struct fn_compiler *c, enum x86_reg dst, struct opnd src)
 {
-	if (slot_in_reg(slot))
-		emit_mov_reg_reg(c->buf, slot_regs[slot], value);
-	else
-		emit_mov_mem_reg(c->buf, RBP, slot_disp(c, slot), value);
+	switch (src.kind) {
+	case O_REG: emit_mov_reg_reg(c->buf, dst, src.reg); break;
+	case O_MEM: emit_mov_reg_mem(c->buf, dst, RSP, src.disp); break;
+	case O_IMM: emit_mov_reg_imm(c->buf, dst, src.imm); break;
+	}
 }
 
-static int32_t arg_disp(const struct fn_compiler *c, int i) { return c->args_disp - 8 * i; }
-static int32_t local_disp(const struct fn_compiler *c, int i) { return c->locals_disp - 8 * i; }
+/* dst is a register or memory; may use rax for memory to memory. */
+static void mov_opnd(struct fn_compiler *c, struct opnd dst, struct opnd src)
+{
+	if (dst.kind == O_REG) {
+		mov_to_reg(c, dst.reg, src);
+		return;
+	}
+	if (src.kind == O_MEM && src.disp == dst.disp)
+		return;
+	if (src.kind == O_IMM && fits_i32(src.imm)) {
+		emit_mov_mem_imm32(c->buf, RSP, dst.disp, (int32_t)src.imm);
+		return;
+	}
+	if (src.kind != O_REG) {
+		mov_to_reg(c, RAX, src);
+		src = reg_opnd(RAX);
+	}
+	emit_mov_mem_reg(c->buf, RSP, dst.disp, src.reg);
+}
+
+/* ---- the virtual stack ---- */
+
+static void materialize(struct fn_compiler *c, int slot)
+{
+	if (c->vs[slot].kind == V_SLOT)
+		return;
+	mov_opnd(c, slot_opnd(c, slot), value_opnd(c, slot));
+	c->vs[slot].kind = V_SLOT;
+}
+
+static void flush(struct fn_compiler *c, int from, int to)
+{
+	for (int i = from; i < to; i++)
+		materialize(c, i);
+}
+
+static void push_value(struct fn_compiler *c, struct vval v)
+{
+	c->vs[c->depth++] = v;
+}
+
+/* A register holding slot's value that may be overwritten with the result;
+ * rax stands in for a spilled slot (write it back with finish_in_reg). */
+static enum x86_reg working_reg(struct fn_compiler *c, int slot)
+{
+	materialize(c, slot);
+	struct opnd loc = slot_opnd(c, slot);
+	if (loc.kind == O_REG)
+		return loc.reg;
+	emit_mov_reg_mem(c->buf, RAX, RSP, loc.disp);
+	return RAX;
+}
+
+static void finish_in_reg(struct fn_compiler *c, int slot, enum x86_reg reg)
+{
+	mov_opnd(c, slot_opnd(c, slot), reg_opnd(reg));
+	c->vs[slot].kind = V_SLOT;
+}
 
 /* ---- one function per bytecode form ---- */
 
-static void compile_const(struct fn_compiler *c, int64_t value)
+static void compile_store_home(struct fn_compiler *c, int home)
 {
-	enum x86_reg dst = result_reg(c->depth, RAX);
-	if (value >= INT32_MIN && value <= INT32_MAX)
-		emit_mov_reg_imm32_sx(c->buf, dst, (int32_t)value);
-	else
-		emit_mov_reg_imm64(c->buf, dst, value);
-	store_slot(c, c->depth, dst);
-}
-
-static void compile_load_frame(struct fn_compiler *c, int32_t disp)
-{
-	enum x86_reg dst = result_reg(c->depth, RAX);
-	emit_mov_reg_mem(c->buf, dst, RBP, disp);
-	store_slot(c, c->depth, dst);
-}
-
-static void compile_store_frame(struct fn_compiler *c, int32_t disp)
-{
-	enum x86_reg value = load_slot(c, c->depth - 1, RAX);
-	emit_mov_mem_reg(c->buf, RBP, disp, value);
+	int top = c->depth - 1;
+	if (!(c->vs[top].kind == V_HOME && c->vs[top].home == home)) {
+		for (int i = 0; i < top; i++)	/* older copies keep the old value */
+			if (c->vs[i].kind == V_HOME && c->vs[i].home == home)
+				materialize(c, i);
+		mov_opnd(c, home_opnd(c, home), value_opnd(c, top));
+	}
+	c->depth--;
 }
 
 static void compile_dup(struct fn_compiler *c)
 {
-	store_slot(c, c->depth, load_slot(c, c->depth - 1, RAX));
+	int top = c->depth - 1;
+	if (c->vs[top].kind != V_SLOT) {
+		push_value(c, c->vs[top]);
+		return;
+	}
+	mov_opnd(c, slot_opnd(c, top + 1), slot_opnd(c, top));
+	push_value(c, (struct vval){ .kind = V_SLOT });
 }
 
 static void compile_swap(struct fn_compiler *c)
 {
 	int a = c->depth - 2, b = c->depth - 1;
-	emit_mov_reg_reg(c->buf, RAX, load_slot(c, a, RAX));
-	store_slot(c, a, load_slot(c, b, RCX));
-	store_slot(c, b, RAX);
+	struct vval va = c->vs[a], vb = c->vs[b];
+	if (va.kind != V_SLOT && vb.kind != V_SLOT) {
+		c->vs[a] = vb;
+		c->vs[b] = va;
+	} else if (va.kind == V_SLOT && vb.kind != V_SLOT) {
+		mov_opnd(c, slot_opnd(c, b), slot_opnd(c, a));
+		c->vs[a] = vb;
+		c->vs[b].kind = V_SLOT;
+	} else if (vb.kind == V_SLOT && va.kind != V_SLOT) {
+		mov_opnd(c, slot_opnd(c, a), slot_opnd(c, b));
+		c->vs[b] = va;
+		c->vs[a].kind = V_SLOT;
+	} else {
+		mov_to_reg(c, RAX, slot_opnd(c, a));
+		mov_to_reg(c, RCX, slot_opnd(c, b));
+		mov_opnd(c, slot_opnd(c, a), reg_opnd(RCX));
+		mov_opnd(c, slot_opnd(c, b), reg_opnd(RAX));
+	}
+}
+
+/* dst op= b, for the classic ALU group (including cmp). */
+static void alu_with(struct fn_compiler *c, enum x86_alu op, enum x86_reg dst, struct opnd b)
+{
+	switch (b.kind) {
+	case O_REG: emit_alu_reg_reg(c->buf, op, dst, b.reg); break;
+	case O_MEM: emit_alu_reg_mem(c->buf, op, dst, RSP, b.disp); break;
+	case O_IMM:
+		if (fits_i32(b.imm)) {
+			emit_alu_reg_imm(c->buf, op, dst, (int32_t)b.imm);
+		} else {
+			emit_mov_reg_imm64(c->buf, RCX, b.imm);
+			emit_alu_reg_reg(c->buf, op, dst, RCX);
+		}
+		break;
+	}
 }
 
 static void compile_alu(struct fn_compiler *c, enum x86_alu op)
 {
 	int a = c->depth - 2, b = c->depth - 1;
-	enum x86_reg ra = load_slot(c, a, RAX);
-	enum x86_reg rb = load_slot(c, b, RCX);
-	emit_alu_reg_reg(c->buf, op, ra, rb);
-	store_slot(c, a, ra);
+	struct opnd rhs = value_opnd(c, b);
+	enum x86_reg dst = working_reg(c, a);
+	alu_with(c, op, dst, rhs);
+	finish_in_reg(c, a, dst);
+	c->depth--;
 }
 
 static void compile_mul(struct fn_compiler *c)
 {
 	int a = c->depth - 2, b = c->depth - 1;
-	enum x86_reg ra = load_slot(c, a, RAX);
-	enum x86_reg rb = load_slot(c, b, RCX);
-	emit_imul_reg_reg(c->buf, ra, rb);
-	store_slot(c, a, ra);
+	struct opnd rhs = value_opnd(c, b);
+	enum x86_reg dst = working_reg(c, a);
+	if (rhs.kind == O_IMM && fits_i32(rhs.imm)) {
+		emit_imul_reg_imm(c->buf, dst, dst, (int32_t)rhs.imm);
+	} else if (rhs.kind == O_MEM) {
+		emit_imul_reg_mem(c->buf, dst, RSP, rhs.disp);
+	} else {
+		if (rhs.kind == O_IMM) {
+			emit_mov_reg_imm64(c->buf, RCX, rhs.imm);
+			rhs = reg_opnd(RCX);
+		}
+		emit_imul_reg_reg(c->buf, dst, rhs.reg);
+	}
+	finish_in_reg(c, a, dst);
+	c->depth--;
 }
 
-/* Traps on b == 0 and on INT64_MIN / -1 before idiv can fault. */
+/* Traps on b == 0 and on INT64_MIN / -1 before idiv can fault; a constant
+ * divisor other than 0 and -1 needs neither check. */
 static void compile_divmod(struct fn_compiler *c, bool want_remainder)
 {
 	int a = c->depth - 2, b = c->depth - 1;
-	emit_mov_reg_reg(c->buf, RCX, load_slot(c, b, RCX));
-	emit_test_reg_reg(c->buf, RCX, RCX);
-	jump_to_stub(c, emit_jcc_rel32(c->buf, CC_E), STUB_DIV_ZERO);
-	emit_cmp_reg_imm8(c->buf, RCX, -1);
-	size_t divisor_ok = emit_jcc_rel32(c->buf, CC_NE);
-	emit_mov_reg_reg(c->buf, RAX, load_slot(c, a, RAX));
-	emit_mov_reg_imm64(c->buf, RDX, INT64_MIN);
-	emit_alu_reg_reg(c->buf, ALU_CMP, RAX, RDX);
-	jump_to_stub(c, emit_jcc_rel32(c->buf, CC_E), STUB_DIV_OVERFLOW);
-	patch_rel32(c->buf, divisor_ok, c->buf->len);
-	emit_mov_reg_reg(c->buf, RAX, load_slot(c, a, RAX));
+	struct opnd divisor = value_opnd(c, b);
+	mov_to_reg(c, RCX, divisor);
+	mov_to_reg(c, RAX, value_opnd(c, a));
+	bool safe = divisor.kind == O_IMM && divisor.imm != 0 && divisor.imm != -1;
+	if (!safe) {
+		emit_test_reg_reg(c->buf, RCX, RCX);
+		jcc_to_stub(c, CC_E, STUB_DIV_ZERO);
+		emit_cmp_reg_imm8(c->buf, RCX, -1);
+		size_t divisor_ok = emit_jcc_rel32(c->buf, CC_NE);
+		emit_alu_reg_imm(c->buf, ALU_CMP, RAX, 1);	/* overflows only for INT64_MIN */
+		jcc_to_stub(c, CC_O, STUB_DIV_OVERFLOW);
+		patch_rel32(c->buf, divisor_ok, c->buf->len);
+	}
 	emit_cqo(c->buf);
 	emit_idiv_reg(c->buf, RCX);
-	store_slot(c, a, want_remainder ? RDX : RAX);
+	finish_in_reg(c, a, want_remainder ? RDX : RAX);
+	c->depth--;
 }
 
 static void compile_unary(struct fn_compiler *c, bool negate)
 {
 	int a = c->depth - 1;
-	enum x86_reg ra = load_slot(c, a, RAX);
+	enum x86_reg dst = working_reg(c, a);
 	if (negate)
-		emit_neg_reg(c->buf, ra);
+		emit_neg_reg(c->buf, dst);
 	else
-		emit_not_reg(c->buf, ra);
-	store_slot(c, a, ra);
+		emit_not_reg(c->buf, dst);
+	finish_in_reg(c, a, dst);
 }
 
 /* x86 masks 64-bit shift counts to 6 bits, as the bytecode defines. */
 static void compile_shift(struct fn_compiler *c, enum x86_shift kind)
 {
 	int a = c->depth - 2, b = c->depth - 1;
-	emit_mov_reg_reg(c->buf, RCX, load_slot(c, b, RCX));
-	enum x86_reg ra = load_slot(c, a, RAX);
-	emit_shift_reg_cl(c->buf, kind, ra);
-	store_slot(c, a, ra);
+	struct opnd count = value_opnd(c, b);
+	enum x86_reg dst = working_reg(c, a);
+	if (count.kind == O_IMM) {
+		emit_shift_reg_imm(c->buf, kind, dst, (uint8_t)(count.imm & 63));
+	} else {
+		mov_to_reg(c, RCX, count);
+		emit_shift_reg_cl(c->buf, kind, dst);
+	}
+	finish_in_reg(c, a, dst);
+	c->depth--;
+}
+
+/* Sets the flags of a - b (signed) for the two top values. */
+static void emit_compare(struct fn_compiler *c)
+{
+	struct opnd lhs = value_opnd(c, c->depth - 2), rhs = value_opnd(c, c->depth - 1);
+	if (lhs.kind == O_IMM || (lhs.kind == O_MEM && rhs.kind == O_MEM)) {
+		mov_to_reg(c, RAX, lhs);
+		lhs = reg_opnd(RAX);
+	}
+	if (lhs.kind == O_REG) {
+		alu_with(c, ALU_CMP, lhs.reg, rhs);
+		return;
+	}
+	if (rhs.kind == O_IMM && !fits_i32(rhs.imm)) {
+		emit_mov_reg_imm64(c->buf, RCX, rhs.imm);
+		rhs = reg_opnd(RCX);
+	}
+	if (rhs.kind == O_IMM)
+		emit_alu_mem_imm(c->buf, ALU_CMP, RSP, lhs.disp, (int32_t)rhs.imm);
+	else
+		emit_alu_mem_reg(c->buf, ALU_CMP, RSP, lhs.disp, rhs.reg);
+}
+
+static void jump_to_bytecode(struct fn_compiler *c, size_t rel32_at, uint32_t target)
+{
+	add_fixup(c->local, rel32_at, TO_BYTECODE, target);
+}
+
+/* Compare, then jz/jnz at next_pc: one cmp and one jcc. */
+static void compile_compare_branch(struct fn_compiler *c, enum x86_cond cond, size_t next_pc)
+{
+	const uint8_t *code = c->fn->code;
+	flush(c, 0, c->depth - 2);
+	emit_compare(c);
+	if (code[next_pc] == OP_JZ)
+		cond = (enum x86_cond)(cond ^ 1);
+	jump_to_bytecode(c, emit_jcc_rel32(c->buf, cond), read_u32(code + next_pc + 1));
+	c->depth -= 2;
 }
 
 static void compile_compare(struct fn_compiler *c, enum x86_cond cond)
 {
-	int a = c->depth - 2, b = c->depth - 1;
-	enum x86_reg ra = load_slot(c, a, RAX);
-	enum x86_reg rb = load_slot(c, b, RCX);
-	emit_alu_reg_reg(c->buf, ALU_CMP, ra, rb);
+	int a = c->depth - 2;
+	emit_compare(c);
 	emit_setcc_al(c->buf, cond);
 	emit_movzx_eax_al(c->buf);
-	store_slot(c, a, RAX);
+	finish_in_reg(c, a, RAX);
+	c->depth--;
 }
 
 static void compile_jmp(struct fn_compiler *c, uint32_t target)
 {
-	add_fixup(c->local, emit_jmp_rel32(c->buf), TO_BYTECODE, target);
+	flush(c, 0, c->depth);
+	jump_to_bytecode(c, emit_jmp_rel32(c->buf), target);
+	c->fallthrough = false;
 }
 
 static void compile_branch(struct fn_compiler *c, uint32_t target, bool if_zero)
 {
-	enum x86_reg value = load_slot(c, c->depth - 1, RAX);
-	emit_test_reg_reg(c->buf, value, value);
-	size_t at = emit_jcc_rel32(c->buf, if_zero ? CC_E : CC_NE);
-	add_fixup(c->local, at, TO_BYTECODE, target);
+	int top = c->depth - 1;
+	flush(c, 0, top);
+	struct opnd value = value_opnd(c, top);
+	c->depth--;
+	if (value.kind == O_IMM) {
+		if ((value.imm == 0) == if_zero)
+			jump_to_bytecode(c, emit_jmp_rel32(c->buf), target);
+		return;
+	}
+	if (value.kind == O_REG)
+		emit_test_reg_reg(c->buf, value.reg, value.reg);
+	else
+		emit_alu_mem_imm(c->buf, ALU_CMP, RSP, value.disp, 0);
+	jump_to_bytecode(c, emit_jcc_rel32(c->buf, if_zero ? CC_E : CC_NE), target);
 }
 
-/* Direct call: arguments into rsi.., ctx into rdi, then check ctx->trap. */
+/* Values below the arguments stay put: slots and homes of a function
+ * with calls are callee-saved or in its own frame. */
 static void compile_call(struct fn_compiler *c, int callee, int arity)
 {
 	int first = c->depth - arity;
-	for (int i = 0; i < arity; i++) {
-		int slot = first + i;
-		if (slot_in_reg(slot))
-			emit_mov_reg_reg(c->buf, arg_regs[i], slot_regs[slot]);
-		else
-			emit_mov_reg_mem(c->buf, arg_regs[i], RBP, slot_disp(c, slot));
-	}
-	emit_mov_reg_mem(c->buf, RDI, RBP, c->ctx_disp);
+	for (int i = 0; i < arity; i++)
+		mov_to_reg(c, frame_arg_regs[i], value_opnd(c, first + i));
 	add_fixup(c->calls, emit_call_rel32(c->buf), TO_FUNCTION, (size_t)callee);
-	emit_mov_reg_mem(c->buf, RCX, RBP, c->ctx_disp);
-	emit_cmp_mem_imm8(c->buf, RCX, CTX_TRAP, 0);
-	jump_to_stub(c, emit_jcc_rel32(c->buf, CC_NE), STUB_PROPAGATE);
-	store_slot(c, first, RAX);
+	c->depth = first;
+	push_value(c, (struct vval){ .kind = V_SLOT });
+	mov_opnd(c, slot_opnd(c, first), reg_opnd(RAX));
+}
+
+/* Frees the frame; the caller then emits ret, or jmp for a tail call. */
+static void emit_frame_release(struct fn_compiler *c)
+{
+	if (c->plan.mem_bytes > 0)
+		emit_alu_reg_imm(c->buf, ALU_ADD, RSP, c->plan.mem_bytes);
+	for (int i = c->plan.npushed - 1; i >= 0; i--)
+		emit_pop_reg(c->buf, c->plan.pushed[i]);
+}
+
+static void emit_epilogue(struct fn_compiler *c)
+{
+	emit_frame_release(c);
+	emit_ret(c->buf);
+}
+
+/* "call f; ret": the callee's frame replaces ours (bytecode.h: a tail
+ * call, charged the same way by the interpreter). */
+static void compile_tail_call(struct fn_compiler *c, int callee, int arity)
+{
+	int first = c->depth - arity;
+	for (int i = 0; i < arity; i++)
+		mov_to_reg(c, frame_arg_regs[i], value_opnd(c, first + i));
+	emit_frame_release(c);
+	add_fixup(c->calls, emit_jmp_rel32(c->buf), TO_FUNCTION, (size_t)callee);
+	c->depth = first;
+	c->fallthrough = false;
 }
 
 static void compile_ret(struct fn_compiler *c)
 {
-	emit_mov_reg_reg(c->buf, RAX, load_slot(c, c->depth - 1, RAX));
-	jump_to_stub(c, emit_jmp_rel32(c->buf), STUB_RETURN);
+	mov_to_reg(c, RAX, value_opnd(c, c->depth - 1));
+	c->depth--;
+	emit_epilogue(c);
+	c->fallthrough = false;
 }
 
-static void compile_insn(struct fn_compiler *c, size_t pc)
+static bool foldable_compare(const struct fn_compiler *c, size_t next_pc)
 {
+	const struct bc_func *fn = c->fn;
+	return next_pc < fn->len && !c->is_target[next_pc] &&
+	       (fn->code[next_pc] == OP_JZ || fn->code[next_pc] == OP_JNZ);
+}
+
+/* Compiles the instruction at pc; returns the bytes of bytecode consumed
+ * (a compare can take the jz/jnz after it along). */
+static size_t compile_insn(struct fn_compiler *c, size_t pc, size_t size)
+{
+	static const enum x86_cond compare_cond[] = {
+		[OP_EQ] = CC_E, [OP_NE] = CC_NE, [OP_LT] = CC_L,
+		[OP_LE] = CC_LE, [OP_GT] = CC_G, [OP_GE] = CC_GE,
+	};
 	const uint8_t *code = c->fn->code;
 	const uint8_t *opnd = code + pc + 1;
+	int nargs = c->fn->nargs;
 	switch ((enum opcode)code[pc]) {
-	case OP_CONST: compile_const(c, read_i64(opnd)); break;
-	case OP_ARG: compile_load_frame(c, arg_disp(c, opnd[0])); break;
-	case OP_SETARG: compile_store_frame(c, arg_disp(c, opnd[0])); break;
-	case OP_LOAD: compile_load_frame(c, local_disp(c, opnd[0])); break;
-	case OP_STORE: compile_store_frame(c, local_disp(c, opnd[0])); break;
+	case OP_CONST: push_value(c, (struct vval){ .kind = V_IMM, .imm = read_i64(opnd) }); break;
+	case OP_ARG: push_value(c, (struct vval){ .kind = V_HOME, .home = opnd[0] }); break;
+	case OP_LOAD: push_value(c, (struct vval){ .kind = V_HOME, .home = nargs + opnd[0] }); break;
+	case OP_SETARG: compile_store_home(c, opnd[0]); break;
+	case OP_STORE: compile_store_home(c, nargs + opnd[0]); break;
 	case OP_DUP: compile_dup(c); break;
-	case OP_DROP: break;
+	case OP_DROP: c->depth--; break;
 	case OP_SWAP: compile_swap(c); break;
 	case OP_ADD: compile_alu(c, ALU_ADD); break;
 	case OP_SUB: compile_alu(c, ALU_SUB); break;
@@ -274,125 +499,173 @@ static void compile_insn(struct fn_compiler *c, size_t pc)
 	case OP_SHL: compile_shift(c, SHIFT_SHL); break;
 	case OP_SHR: compile_shift(c, SHIFT_SHR); break;
 	case OP_SAR: compile_shift(c, SHIFT_SAR); break;
-	case OP_EQ: compile_compare(c, CC_E); break;
-	case OP_NE: compile_compare(c, CC_NE); break;
-	case OP_LT: compile_compare(c, CC_L); break;
-	case OP_LE: compile_compare(c, CC_LE); break;
-	case OP_GT: compile_compare(c, CC_G); break;
-	case OP_GE: compile_compare(c, CC_GE); break;
+	case OP_EQ: case OP_NE: case OP_LT: case OP_LE: case OP_GT: case OP_GE:
+		if (foldable_compare(c, pc + size)) {
+			compile_compare_branch(c, compare_cond[code[pc]], pc + size);
+			return size + 5;
+		}
+		compile_compare(c, compare_cond[code[pc]]);
+		break;
 	case OP_JMP: compile_jmp(c, read_u32(opnd)); break;
 	case OP_JZ: compile_branch(c, read_u32(opnd), true); break;
 	case OP_JNZ: compile_branch(c, read_u32(opnd), false); break;
-	case OP_CALL: compile_call(c, read_u16(opnd), opnd[2]); break;
+	case OP_CALL:
+		if (bc_is_tail_call(c->fn, pc)) {
+			compile_tail_call(c, read_u16(opnd), opnd[2]);
+			return c->is_target[pc + size] ? size : size + 1;	/* the ret */
+		}
+		compile_call(c, read_u16(opnd), opnd[2]);
+		break;
 	case OP_RET: compile_ret(c); break;
 	case OP_COUNT: break;
 	}
+	return size;
 }
 
-/* ---- frame, prologue and stubs ---- */
-
-static void lay_out_frame(struct fn_compiler *c, int32_t *frame_bytes)
-{
-	const struct bc_func *fn = c->fn;
-	c->nsaved = fn->max_stack < NUM_SLOT_REGS ? fn->max_stack : NUM_SLOT_REGS;
-	int spilled = fn->max_stack > NUM_SLOT_REGS ? fn->max_stack - NUM_SLOT_REGS : 0;
-	int slot = c->nsaved + 1;		/* in 8-byte units below rbp */
-	c->ctx_disp = -8 * slot++;
-	c->args_disp = -8 * slot;
-	slot += fn->nargs;
-	c->locals_disp = -8 * slot;
-	slot += fn->nlocals;
-	c->spill_disp = -8 * slot;
-	slot += spilled - 1;
-	int32_t below_rbp = 8 * slot;
-	below_rbp = (below_rbp + 15) & ~15;
-	*frame_bytes = below_rbp - 8 * c->nsaved;
-}
+/* ---- prologue, entries and stubs ---- */
 
 static void emit_prologue(struct fn_compiler *c)
 {
-	int32_t frame_bytes;
-	lay_out_frame(c, &frame_bytes);
-	emit_push_reg(c->buf, RBP);
-	emit_mov_reg_reg(c->buf, RBP, RSP);
-	for (int i = 0; i < c->nsaved; i++)
-		emit_push_reg(c->buf, slot_regs[i]);
-	emit_sub_reg_imm32(c->buf, RSP, frame_bytes);
-	emit_mov_mem_reg(c->buf, RBP, c->ctx_disp, RDI);
-	for (int i = 0; i < c->fn->nargs; i++)
-		emit_mov_mem_reg(c->buf, RBP, arg_disp(c, i), arg_regs[i]);
-	if (c->fn->nlocals > 0)
-		emit_xor_eax_eax(c->buf);
-	for (int i = 0; i < c->fn->nlocals; i++)
-		emit_mov_mem_reg(c->buf, RBP, local_disp(c, i), RAX);
-	emit_add_mem_imm8(c->buf, RDI, CTX_DEPTH_LEFT, -1);
-	jump_to_stub(c, emit_jcc_rel32(c->buf, CC_S), STUB_CALL_DEPTH);
+	const struct frame_plan *p = &c->plan;
+	for (int i = 0; i < p->npushed; i++)
+		emit_push_reg(c->buf, p->pushed[i]);
+	if (p->mem_bytes > 0)
+		emit_alu_reg_imm(c->buf, ALU_SUB, RSP, p->mem_bytes);
+	emit_alu_reg_reg(c->buf, ALU_CMP, RSP, R11);
+	jcc_to_stub(c, CC_B, STUB_CALL_STACK);
+	if (!p->leaf)
+		for (int i = 0; i < c->fn->nargs; i++)
+			mov_opnd(c, home_opnd(c, i), reg_opnd(frame_arg_regs[i]));
+	for (int h = c->fn->nargs; h < c->fn->nargs + c->fn->nlocals; h++) {
+		struct opnd home = home_opnd(c, h);
+		if (home.kind == O_REG)
+			emit_zero_reg(c->buf, home.reg);
+		else
+			emit_mov_mem_imm32(c->buf, RSP, home.disp, 0);
+	}
 }
 
-static void emit_trap_stub(struct fn_compiler *c, enum stub stub, int trap)
+/* C calls this as jit_native_fn(ctx, a0..a4); see emit.h. */
+static void emit_c_entry(struct code_buf *buf, struct fixups *calls, int func)
 {
-	c->stub_at[stub] = c->buf->len;
-	emit_mov_eax_imm32(c->buf, (uint32_t)trap);
-	jump_to_stub(c, emit_jmp_rel32(c->buf), STUB_TRAP);
+	static const uint8_t cmovb_r11_floor[] = { 0x4d, 0x0f, 0x42, 0x5a, CTX_STACK_FLOOR };
+	for (size_t i = 0; i < NUM_C_SAVED; i++)
+		emit_push_reg(buf, c_saved[i]);
+	emit_mov_reg_reg(buf, R10, RDI);
+	emit_mov_mem_imm32(buf, R10, CTX_TRAP, 0);
+	emit_mov_mem_reg(buf, R10, CTX_SAVED_RSP, RSP);
+	emit_lea_reg_mem(buf, R11, RSP, -(int32_t)JIT_MAX_CALL_STACK);
+	emit_alu_reg_mem(buf, ALU_CMP, R11, R10, CTX_STACK_FLOOR);
+	for (size_t i = 0; i < sizeof cmovb_r11_floor; i++)	/* cmovb r11, [r10+16] */
+		emit_byte(buf, cmovb_r11_floor[i]);
+	emit_mov_reg_reg(buf, RDI, RSI);	/* C's a0..a4 to ours */
+	emit_mov_reg_reg(buf, RSI, RDX);
+	emit_mov_reg_reg(buf, RBP, R9);
+	emit_mov_reg_reg(buf, R9, R8);
+	emit_mov_reg_reg(buf, R8, RCX);
+	add_fixup(calls, emit_call_rel32(buf), TO_FUNCTION, (size_t)func);
+	for (size_t i = NUM_C_SAVED; i-- > 0;)
+		emit_pop_reg(buf, c_saved[i]);
+	emit_ret(buf);
 }
 
-static void emit_stubs(struct fn_compiler *c)
+static void emit_module_stubs(struct code_buf *buf, size_t *stub_at)
 {
-	c->stub_at[STUB_RETURN] = c->buf->len;
-	emit_mov_reg_mem(c->buf, RCX, RBP, c->ctx_disp);
-	emit_add_mem_imm8(c->buf, RCX, CTX_DEPTH_LEFT, 1);
-	c->stub_at[STUB_EPILOGUE] = c->buf->len;
-	emit_lea_reg_mem(c->buf, RSP, RBP, -8 * c->nsaved);
-	for (int i = c->nsaved - 1; i >= 0; i--)
-		emit_pop_reg(c->buf, slot_regs[i]);
-	emit_pop_reg(c->buf, RBP);
-	emit_ret(c->buf);
-	emit_trap_stub(c, STUB_DIV_ZERO, JIT_TRAP_DIV_ZERO);
-	emit_trap_stub(c, STUB_DIV_OVERFLOW, JIT_TRAP_DIV_OVERFLOW);
-	emit_trap_stub(c, STUB_CALL_DEPTH, JIT_TRAP_CALL_DEPTH);
-	c->stub_at[STUB_TRAP] = c->buf->len;
-	emit_mov_reg_mem(c->buf, RCX, RBP, c->ctx_disp);
-	emit_mov_mem_reg(c->buf, RCX, CTX_TRAP, RAX);
-	c->stub_at[STUB_PROPAGATE] = c->buf->len;
-	emit_xor_eax_eax(c->buf);
-	jump_to_stub(c, emit_jmp_rel32(c->buf), STUB_EPILOGUE);
+	stub_at[STUB_TRAP_EXIT] = buf->len;
+	emit_mov_mem_reg(buf, R10, CTX_TRAP, RAX);
+	emit_mov_reg_mem(buf, RSP, R10, CTX_SAVED_RSP);
+	for (size_t i = NUM_C_SAVED; i-- > 0;)
+		emit_pop_reg(buf, c_saved[i]);
+	emit_ret(buf);
+	static const struct { enum module_stub stub; int trap; } traps[] = {
+		{ STUB_DIV_ZERO, JIT_TRAP_DIV_ZERO },
+		{ STUB_DIV_OVERFLOW, JIT_TRAP_DIV_OVERFLOW },
+		{ STUB_CALL_STACK, JIT_TRAP_CALL_DEPTH },
+	};
+	for (size_t i = 0; i < sizeof traps / sizeof traps[0]; i++) {
+		stub_at[traps[i].stub] = buf->len;
+		emit_mov_eax_imm32(buf, (uint32_t)traps[i].trap);
+		patch_rel32(buf, emit_jmp_rel32(buf), stub_at[STUB_TRAP_EXIT]);
+	}
 }
 
 static void resolve_local_fixups(struct fn_compiler *c, size_t start)
 {
 	for (size_t i = 0; i < c->local->count; i++) {
 		const struct fixup *f = &c->local->items[i];
-		size_t target = f->kind == TO_STUB ? c->stub_at[f->target] :
-				start + c->native_at[f->target];
-		patch_rel32(c->buf, f->at, target);
+		patch_rel32(c->buf, f->at, start + c->native_at[f->target]);
 	}
 	c->local->count = 0;
 }
 
-static bool compile_function(struct fn_compiler *c, struct emitted_func *out)
+static void mark_jump_targets(const struct bc_func *fn, bool *is_target)
+{
+	for (size_t pc = 0; pc < fn->len;) {
+		uint8_t op = fn->code[pc];
+		if (fn->depth_at[pc] >= 0 && (op == OP_JMP || op == OP_JZ || op == OP_JNZ))
+			is_target[read_u32(fn->code + pc + 1)] = true;
+		pc += 1 + operand_size(opcode_info(op)->operand);
+	}
+}
+
+/* At a jump target every slot is in place; so is it after a jump. */
+static void enter_insn(struct fn_compiler *c, size_t pc)
+{
+	int depth = c->fn->depth_at[pc];
+	if (c->is_target[pc] && c->fallthrough)
+		flush(c, 0, c->depth);
+	if (c->is_target[pc] || !c->fallthrough) {
+		for (int i = 0; i < depth; i++)
+			c->vs[i].kind = V_SLOT;
+		c->depth = depth;
+	}
+	c->fallthrough = true;
+}
+
+static void compile_body(struct fn_compiler *c, struct emitted_func *out)
 {
 	const struct bc_func *fn = c->fn;
-	out->start = c->buf->len;
-	out->native_at = calloc(fn->len + 1, sizeof *out->native_at);
-	if (!out->native_at)
-		return false;
-	c->native_at = out->native_at;
-	emit_prologue(c);
 	for (size_t pc = 0; pc < fn->len;) {
-		const struct opcode_info *info = opcode_info(fn->code[pc]);
-		size_t size = 1 + operand_size(info->operand);
-		for (size_t i = 0; i < size; i++)
-			c->native_at[pc + i] = (uint32_t)(c->buf->len - out->start);
-		c->depth = fn->depth_at[pc];
-		if (c->depth >= 0)	/* unreachable code emits nothing */
-			compile_insn(c, pc);
-		pc += size;
+		size_t size = 1 + operand_size(opcode_info(fn->code[pc])->operand);
+		if (fn->depth_at[pc] < 0) {	/* unreachable code emits nothing */
+			for (size_t i = 0; i < size; i++)
+				c->native_at[pc + i] = (uint32_t)(c->buf->len - out->start);
+			c->fallthrough = false;
+			pc += size;
+			continue;
+		}
+		enter_insn(c, pc);
+		uint32_t at = (uint32_t)(c->buf->len - out->start);
+		size_t used = compile_insn(c, pc, size);
+		for (size_t i = 0; i < used; i++)
+			c->native_at[pc + i] = at;
+		pc += used;
 	}
 	c->native_at[fn->len] = (uint32_t)(c->buf->len - out->start);
-	emit_stubs(c);
-	resolve_local_fixups(c, out->start);
+}
+
+static bool compile_function(struct fn_compiler *c, int index, struct emitted_func *out)
+{
+	const struct bc_func *fn = c->fn;
+	out->entry = c->buf->len;
+	emit_c_entry(c->buf, c->calls, index);
+	out->start = c->buf->len;
+	out->native_at = calloc(fn->len + 1, sizeof *out->native_at);
+	c->is_target = calloc(fn->len + 1, sizeof *c->is_target);
+	bool ok = out->native_at && c->is_target;
+	if (ok) {
+		c->native_at = out->native_at;
+		frame_plan(fn, &c->plan);
+		mark_jump_targets(fn, c->is_target);
+		emit_prologue(c);
+		c->depth = 0;
+		c->fallthrough = true;
+		compile_body(c, out);
+		resolve_local_fixups(c, out->start);
+	}
+	free(c->is_target);
 	out->end = c->buf->len;
-	return !c->buf->overflow && !c->local->overflow;
+	return ok && !c->buf->overflow && !c->local->overflow;
 }
 
 bool emit_module(const struct bc_module *mod, struct emitted_module *out,
@@ -407,13 +680,15 @@ bool emit_module(const struct bc_module *mod, struct emitted_module *out,
 	out->funcs = calloc((size_t)mod->nfuncs, sizeof *out->funcs);
 	out->nfuncs = mod->nfuncs;
 	struct fixups local = { 0 }, calls = { 0 };
+	size_t stub_at[STUB_COUNT];
+	emit_module_stubs(&out->code, stub_at);
 	bool ok = out->funcs != NULL;
 	for (int i = 0; ok && i < mod->nfuncs; i++) {
 		struct fn_compiler c = {
 			.mod = mod, .fn = &mod->funcs[i], .buf = &out->code,
-			.local = &local, .calls = &calls,
+			.local = &local, .calls = &calls, .stub_at = stub_at,
 		};
-		ok = compile_function(&c, &out->funcs[i]);
+		ok = compile_function(&c, i, &out->funcs[i]);
 	}
 	for (size_t i = 0; ok && i < calls.count; i++)
 		patch_rel32(&out->code, calls.items[i].at,

@@ -1,19 +1,26 @@
 /*
  * emit.h - the template JIT: turns a verified module into x86-64 code in a
- * heap buffer.  arena.c later copies it into the code arena.
+ * heap buffer.  arena.c later copies it into code memory.
  *
- * Frame of a JIT'd function (System V, %rbp-based):
+ * Layout of a module's code:
+ *	module stubs	trap exit and the three trap entries
+ *	per function	its C entry (jit_native_fn), then its body
  *
- *	[rbp+8]            return address
- *	[rbp]              caller's rbp
- *	[rbp-8 ...]        saved callee-saved registers used for stack slots
- *	ctx, args, locals, spilled stack slots, padding to 16 bytes
+ * Bodies call each other with a native call/ret and their own convention
+ * (frame.h): arguments in rdi, rsi, r8, r9, rbp, result in rax, r10 =
+ * ctx and r11 = stack limit, both constant.  Each body checks
+ * "cmp rsp, r11; jb trap" once after building its frame: the only cost of
+ * the call-stack limit.  A C entry saves the C callee-saved registers,
+ * stores rsp in ctx->saved_rsp, sets r11 = max(rsp - JIT_MAX_CALL_STACK,
+ * ctx->stack_floor) and calls the body.  A trap stores its code in
+ * ctx->trap and resets rsp to ctx->saved_rsp, returning straight to C: no
+ * caller checks anything after a call.
  *
- * The operand stack depth at each instruction is static (the verifier
- * proved it), so stack slot i always lives in the same place: slots 0-4 in
- * rbx, r12, r13, r14, r15; deeper slots in the frame.  rax, rcx and rdx
- * are scratch.  A trap stores its code in ctx->trap and every caller
- * returns at once after seeing it set (see libjit.h).
+ * The operand stack is virtual while compiling: a constant, an argument
+ * or a local stays where it is until an instruction needs it in a slot, so
+ * "const k; add" becomes "add reg, k" and a compare feeding jz/jnz
+ * becomes cmp+jcc.  At jump targets every slot is in its home location
+ * (slots 0-4 in rbx, r12-r15, deeper ones in the frame).
  */
 #ifndef JITDEMO_EMIT_H
 #define JITDEMO_EMIT_H
@@ -26,7 +33,8 @@
 #define EMIT_MAX_NATIVE_BYTES (32u << 20)
 
 struct emitted_func {
-	size_t start, end;	/* byte range in the module's code */
+	size_t entry;		/* C entry (jit_native_fn) */
+	size_t start, end;	/* body byte range in the module's code */
 	uint32_t *native_at;	/* per bytecode offset (len+1 entries) */
 };
 

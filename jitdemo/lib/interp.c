@@ -3,13 +3,19 @@
 
 #include <stdlib.h>
 
+#include "frame.h"
 #include "util.h"
+
+/* Fewest bytes a frame that calls can take (return address + one slot). */
+#define MIN_CALLING_FRAME 16
+#define MAX_FRAMES (JIT_MAX_CALL_STACK / MIN_CALLING_FRAME + 2)
 
 struct frame {
 	int func;
 	size_t pc;
 	size_t base;	/* index of argument 0 in values; locals follow */
 	size_t sp;	/* index of the first free stack slot (when suspended) */
+	size_t bytes;	/* what the JIT's frame of this function takes */
 };
 
 struct interp {
@@ -19,6 +25,8 @@ struct interp {
 	struct frame *frames;
 	size_t frames_cap;
 	int depth;
+	size_t *frame_bytes;	/* per function, as the JIT lays it out */
+	size_t stack_used;	/* JIT frame bytes of the active frames */
 };
 
 int interp_divide(int64_t a, int64_t b, int64_t *quotient, int64_t *remainder)
@@ -47,20 +55,19 @@ static bool reserve_frame(struct interp *in, const struct bc_func *fn, size_t ba
 {
 	size_t need = base + (size_t)fn->nargs + (size_t)fn->nlocals +
 		      (size_t)fn->max_stack;
-	size_t max = (size_t)JIT_MAX_CALL_DEPTH *
-		     (JIT_MAX_ARGS + JIT_MAX_LOCALS + JIT_MAX_STACK);
+	size_t max = (size_t)MAX_FRAMES * (JIT_MAX_ARGS + JIT_MAX_LOCALS + JIT_MAX_STACK);
 	return grow_array((void **)&in->values, &in->values_cap, need,
 			  sizeof *in->values, max) &&
 	       grow_array((void **)&in->frames, &in->frames_cap,
-			  (size_t)in->depth + 1, sizeof *in->frames,
-			  JIT_MAX_CALL_DEPTH + 1);
+			  (size_t)in->depth + 1, sizeof *in->frames, MAX_FRAMES);
 }
 
 /* Pushes a frame whose arguments already sit at values[base...]. */
 static int enter(struct interp *in, int func, size_t base)
 {
 	const struct bc_func *fn = &in->mod->funcs[func];
-	if (in->depth == JIT_MAX_CALL_DEPTH)
+	size_t bytes = in->frame_bytes[func];
+	if (in->stack_used + bytes > JIT_MAX_CALL_STACK)
 		return JIT_TRAP_CALL_DEPTH;
 	if (!reserve_frame(in, fn, base))
 		return INTERP_OUT_OF_MEMORY;
@@ -70,7 +77,9 @@ static int enter(struct interp *in, int func, size_t base)
 	in->frames[in->depth++] = (struct frame){
 		.func = func, .pc = 0, .base = base,
 		.sp = base + (size_t)fn->nargs + (size_t)fn->nlocals,
+		.bytes = bytes,
 	};
+	in->stack_used += bytes;
 	return JIT_TRAP_NONE;
 }
 
@@ -139,7 +148,15 @@ static int run(struct interp *in, int64_t *result)
 			size_t arity = code[pc + 3];
 			f->pc = pc + 4;
 			f->sp = (size_t)(sp - in->values);
-			trap = enter(in, callee, f->sp - arity);
+			size_t args_at = f->sp - arity;
+			if (bc_is_tail_call(fn, pc)) {	/* reuse the frame */
+				for (size_t i = 0; i < arity; i++)
+					in->values[f->base + i] = in->values[args_at + i];
+				args_at = f->base;
+				in->stack_used -= f->bytes;
+				in->depth--;
+			}
+			trap = enter(in, callee, args_at);
 			if (trap)
 				return trap;
 			f = &in->frames[in->depth - 1];
@@ -154,6 +171,7 @@ static int run(struct interp *in, int64_t *result)
 		case OP_RET: {
 			int64_t value = sp[-1];
 			size_t base = f->base;
+			in->stack_used -= f->bytes;
 			in->depth--;
 			if (in->depth == 0) {
 				*result = value;
@@ -183,7 +201,10 @@ int interp_call(const struct bc_module *mod, int func, const int64_t *args,
 	struct interp in = { .mod = mod };
 	const struct bc_func *fn = &mod->funcs[func];
 	int trap = INTERP_OUT_OF_MEMORY;
-	if (reserve_frame(&in, fn, 0)) {
+	in.frame_bytes = malloc((size_t)mod->nfuncs * sizeof *in.frame_bytes);
+	for (int i = 0; in.frame_bytes && i < mod->nfuncs; i++)
+		in.frame_bytes[i] = frame_bytes(&mod->funcs[i]);
+	if (in.frame_bytes && reserve_frame(&in, fn, 0)) {
 		for (int i = 0; i < fn->nargs; i++)
 			in.values[i] = args[i];
 		trap = enter(&in, func, 0);
@@ -192,5 +213,6 @@ int interp_call(const struct bc_module *mod, int func, const int64_t *args,
 	}
 	free(in.values);
 	free(in.frames);
+	free(in.frame_bytes);
 	return trap;
 }

@@ -1,8 +1,9 @@
 /*
  * interp.h - the reference interpreter: a plain switch loop that defines
  * what every instruction means.  Frames live on the heap, so deep
- * recursion in a program cannot exhaust the C stack; the call depth limit
- * and trap codes are the same as JIT'd code's.
+ * recursion in a program cannot exhaust the C stack.  Each call is charged
+ * the bytes the JIT's frame of that function takes (frame.h), so the
+ * call-stack limit trips on the same call in both engines.
  */
 #ifndef JITDEMO_INTERP_H
 #define JITDEMO_INTERP_H

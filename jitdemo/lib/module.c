@@ -11,6 +11,7 @@
 #include "asm.h"
 #include "emit.h"
 #include "interp.h"
+#include "stack.h"
 #include "libjit.h"
 #include "util.h"
 #include "verify.h"
@@ -110,7 +111,10 @@ int jit_compile(struct jit_module *m, const struct jit_options *opt,
 	if (!emit_module(m->bc, &m->emitted, diag))
 		return -1;
 	m->emit_ns = monotonic_ns() - start;
-	if (!arena_map(&m->arena, m->emitted.code.len, opt->hint, diag)) {
+	bool mapped = opt->hint ?
+		      arena_map(&m->arena, m->emitted.code.len, opt->hint, diag) :
+		      arena_map_in_code_space(&m->arena, m->emitted.code.len, diag);
+	if (!mapped) {
 		emitted_module_free(&m->emitted);
 		return -1;
 	}
@@ -132,16 +136,22 @@ jit_native_fn jit_lookup(const struct jit_module *m, const char *name)
 	int index = bc_find_func(m->bc, name);
 	if (!m->compiled || index < 0)
 		return NULL;
-	void *entry = (char *)m->arena.base + m->emitted.funcs[index].start;
+	void *entry = (char *)m->arena.base + m->emitted.funcs[index].entry;
 	jit_native_fn fn;
 	memcpy(&fn, &entry, sizeof fn);	/* object to function pointer */
 	return fn;
 }
 
+void jit_code_space_info(struct jit_code_space_info *info)
+{
+	code_space_info(info);
+}
+
 void jit_ctx_init(struct jit_ctx *ctx)
 {
 	ctx->trap = JIT_TRAP_NONE;
-	ctx->depth_left = JIT_MAX_CALL_DEPTH;
+	ctx->saved_rsp = 0;
+	ctx->stack_floor = stack_floor_of_this_thread();
 }
 
 static int check_call(const struct jit_module *m, const char *name, int nargs,
@@ -204,7 +214,7 @@ const char *jit_trap_text(int trap)
 	case JIT_TRAP_NONE: return "no trap";
 	case JIT_TRAP_DIV_ZERO: return "division by zero";
 	case JIT_TRAP_DIV_OVERFLOW: return "division overflow (INT64_MIN / -1)";
-	case JIT_TRAP_CALL_DEPTH: return "call depth limit exceeded";
+	case JIT_TRAP_CALL_DEPTH: return "call stack limit exceeded";
 	}
 	return "unknown trap";
 }
@@ -315,7 +325,7 @@ int jit_dump_func(const struct jit_module *m, int index, char **text)
 		dump_bytes(out, label, code + native_at[pc], native_at[next] - native_at[pc]);
 		pc = next;
 	}
-	dump_bytes(out, "stubs (return, traps)", code + native_at[fn->len],
+	dump_bytes(out, "after the last insn (stubs: none)", code + native_at[fn->len],
 		   len - native_at[fn->len]);
 	return fclose(out) == 0 ? 0 : -1;
 }

@@ -60,51 +60,67 @@ bool grow_array(void **items, size_t *cap, size_t need, size_t elem_size,
 	return true;
 }
 
-char *read_bounded_file(const char *path, size_t max_bytes, size_t *len,
-			struct jit_diag *diag)
+/* Opens without blocking (a FIFO or device would block open() itself). */
+static int open_regular_file(const char *path, struct jit_diag *diag)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
 	if (fd < 0) {
 		diag_at(diag, path, 0, "cannot open: %s", strerror(errno));
-		return NULL;
+		return -1;
 	}
 	struct stat st;
 	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
 		diag_at(diag, path, 0, "not a regular file");
 		close(fd);
-		return NULL;
+		return -1;
 	}
-	if ((uint64_t)st.st_size > max_bytes) {
-		diag_at(diag, path, 0, "file too large (%lld bytes, limit %zu)",
-			(long long)st.st_size, max_bytes);
-		close(fd);
-		return NULL;
-	}
-	char *text = malloc(max_bytes + 1 < (size_t)st.st_size + 1 ?
-			    max_bytes + 1 : (size_t)st.st_size + 1);
-	if (!text) {
-		diag_at(diag, path, 0, "out of memory");
-		close(fd);
-		return NULL;
-	}
-	size_t got = 0, want = (size_t)st.st_size;
-	while (got < want) {
-		ssize_t n = read(fd, text + got, want - got);
+	return fd;
+}
+
+/* Reads up to max_bytes + 1 bytes, so that "too large" is seen by reading. */
+static char *read_all(int fd, const char *path, size_t max_bytes, size_t *len,
+		      struct jit_diag *diag)
+{
+	size_t got = 0, cap = 0;
+	char *text = NULL;
+	for (;;) {
+		size_t need = got + 4097 < max_bytes + 2 ? got + 4097 : max_bytes + 2;
+		if (!grow_array((void **)&text, &cap, need, 1, max_bytes + 2)) {
+			diag_at(diag, path, 0, "out of memory");
+			break;
+		}
+		size_t room = cap - 1 - got;
+		ssize_t n = read(fd, text + got, room);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0) {
 			diag_at(diag, path, 0, "read failed: %s", strerror(errno));
-			free(text);
-			close(fd);
-			return NULL;
+			break;
 		}
-		if (n == 0)
-			break;	/* file shrank: take what is there */
+		if (n == 0) {
+			text[got] = '\0';
+			*len = got;
+			return text;
+		}
 		got += (size_t)n;
+		if (got > max_bytes) {
+			diag_at(diag, path, 0, "file too large (more than %zu bytes)",
+				max_bytes);
+			break;
+		}
 	}
+	free(text);
+	return NULL;
+}
+
+char *read_bounded_file(const char *path, size_t max_bytes, size_t *len,
+			struct jit_diag *diag)
+{
+	int fd = open_regular_file(path, diag);
+	if (fd < 0)
+		return NULL;
+	char *text = read_all(fd, path, max_bytes, len, diag);
 	close(fd);
-	text[got] = '\0';
-	*len = got;
 	return text;
 }
 

@@ -24,7 +24,8 @@ void diag_plain(struct jit_diag *diag, const char *fmt, ...) PRINTF_LIKE(2, 3);
 bool grow_array(void **items, size_t *cap, size_t need, size_t elem_size,
 		size_t max);
 
-/* Reads at most max_bytes of a regular file; fails clearly beyond that. */
+/* Reads a regular file of at most max_bytes; the size is what read()
+ * returned, not st_size.  FIFOs and devices are refused without blocking. */
 char *read_bounded_file(const char *path, size_t max_bytes, size_t *len,
 			struct jit_diag *diag);
 

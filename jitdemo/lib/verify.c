@@ -143,6 +143,8 @@ static bool step(struct verifier *v, size_t pc)
 	if (after > fn->max_stack)
 		fn->max_stack = after;
 	fn->insn_count++;
+	if (op == OP_CALL)
+		fn->has_calls = true;
 	size_t next = pc + 1 + operand_size(info->operand);
 	switch (op) {
 	case OP_RET:
@@ -172,6 +174,7 @@ static bool verify_function(struct verifier *v)
 		return false;
 	fn->max_stack = 0;
 	fn->insn_count = 0;
+	fn->has_calls = false;
 	for (size_t pc = 0; pc < fn->len; pc++)
 		fn->depth_at[pc] = -1;
 	fn->depth_at[0] = 0;

@@ -299,3 +299,106 @@ size_t emit_call_rel32(struct code_buf *buf)
 	emit_u32(buf, 0);
 	return buf->len - 4;
 }
+
+/* The group-1 /digit of an ALU op is its "op r/m, r" opcode >> 3. */
+static int alu_digit(enum x86_alu op) { return (int)op >> 3; }
+
+static bool fits_imm8(int32_t imm) { return imm >= -128 && imm <= 127; }
+
+void emit_alu_reg_imm(struct code_buf *buf, enum x86_alu op, enum x86_reg dst, int32_t imm)
+{
+	emit_rex(buf, true, 0, dst);
+	emit_byte(buf, fits_imm8(imm) ? OPC_GRP1_RM_IMM8 : OPC_GRP1_RM_IMM32);
+	emit_modrm(buf, MOD_REG, alu_digit(op), dst);
+	if (fits_imm8(imm))
+		emit_byte(buf, (uint8_t)(int8_t)imm);
+	else
+		emit_u32(buf, (uint32_t)imm);
+}
+
+/* "op r64, r/m64" is the "op r/m64, r64" opcode + 2. */
+void emit_alu_reg_mem(struct code_buf *buf, enum x86_alu op, enum x86_reg dst,
+		      enum x86_reg base, int32_t disp)
+{
+	emit_rex(buf, true, dst, base);
+	emit_byte(buf, (uint8_t)(op + 2));
+	emit_modrm_mem(buf, dst, base, disp);
+}
+
+void emit_alu_mem_reg(struct code_buf *buf, enum x86_alu op, enum x86_reg base,
+		      int32_t disp, enum x86_reg src)
+{
+	emit_rex(buf, true, src, base);
+	emit_byte(buf, (uint8_t)op);
+	emit_modrm_mem(buf, src, base, disp);
+}
+
+void emit_alu_mem_imm(struct code_buf *buf, enum x86_alu op, enum x86_reg base,
+		      int32_t disp, int32_t imm)
+{
+	emit_rex(buf, true, 0, base);
+	emit_byte(buf, fits_imm8(imm) ? OPC_GRP1_RM_IMM8 : OPC_GRP1_RM_IMM32);
+	emit_modrm_mem(buf, alu_digit(op), base, disp);
+	if (fits_imm8(imm))
+		emit_byte(buf, (uint8_t)(int8_t)imm);
+	else
+		emit_u32(buf, (uint32_t)imm);
+}
+
+void emit_mov_mem_imm32(struct code_buf *buf, enum x86_reg base, int32_t disp, int32_t imm)
+{
+	emit_rex(buf, true, 0, base);
+	emit_byte(buf, OPC_MOV_RM_IMM32);
+	emit_modrm_mem(buf, 0, base, disp);
+	emit_u32(buf, (uint32_t)imm);
+}
+
+void emit_imul_reg_mem(struct code_buf *buf, enum x86_reg dst, enum x86_reg base, int32_t disp)
+{
+	emit_rex(buf, true, dst, base);
+	emit_byte(buf, OPC_TWO_BYTE);
+	emit_byte(buf, OPC2_IMUL_R_RM);
+	emit_modrm_mem(buf, dst, base, disp);
+}
+
+/* imul r64, r/m64, imm: 6b /r ib or 69 /r id. */
+void emit_imul_reg_imm(struct code_buf *buf, enum x86_reg dst, enum x86_reg src, int32_t imm)
+{
+	emit_rex(buf, true, dst, src);
+	emit_byte(buf, fits_imm8(imm) ? 0x6b : 0x69);
+	emit_modrm(buf, MOD_REG, dst, src);
+	if (fits_imm8(imm))
+		emit_byte(buf, (uint8_t)(int8_t)imm);
+	else
+		emit_u32(buf, (uint32_t)imm);
+}
+
+/* Group-2 shift by an immediate: c1 /digit ib. */
+void emit_shift_reg_imm(struct code_buf *buf, enum x86_shift kind, enum x86_reg reg, uint8_t imm)
+{
+	emit_rex(buf, true, 0, reg);
+	emit_byte(buf, 0xc1);
+	emit_modrm(buf, MOD_REG, kind, reg);
+	emit_byte(buf, imm);
+}
+
+void emit_zero_reg(struct code_buf *buf, enum x86_reg reg)
+{
+	emit_rex(buf, false, reg, reg);
+	emit_byte(buf, ALU_XOR);
+	emit_modrm(buf, MOD_REG, reg, reg);
+}
+
+void emit_mov_reg_imm(struct code_buf *buf, enum x86_reg dst, int64_t imm)
+{
+	if (imm == 0)
+		emit_zero_reg(buf, dst);
+	else if (imm >= 0 && imm <= UINT32_MAX) {
+		emit_rex(buf, false, 0, dst);		/* mov r32, imm32 zero-extends */
+		emit_byte(buf, (uint8_t)(OPC_MOV_R_IMM + (dst & 7)));
+		emit_u32(buf, (uint32_t)imm);
+	} else if (imm >= INT32_MIN && imm <= INT32_MAX)
+		emit_mov_reg_imm32_sx(buf, dst, (int32_t)imm);
+	else
+		emit_mov_reg_imm64(buf, dst, imm);
+}

@@ -74,4 +74,19 @@ size_t emit_jmp_rel32(struct code_buf *buf);
 size_t emit_jcc_rel32(struct code_buf *buf, enum x86_cond cond);
 size_t emit_call_rel32(struct code_buf *buf);
 
+/* Immediate and memory-operand forms. */
+void emit_alu_reg_imm(struct code_buf *buf, enum x86_alu op, enum x86_reg dst, int32_t imm);
+void emit_alu_reg_mem(struct code_buf *buf, enum x86_alu op, enum x86_reg dst,
+		      enum x86_reg base, int32_t disp);
+void emit_alu_mem_imm(struct code_buf *buf, enum x86_alu op, enum x86_reg base,
+		      int32_t disp, int32_t imm);
+void emit_alu_mem_reg(struct code_buf *buf, enum x86_alu op, enum x86_reg base,
+		      int32_t disp, enum x86_reg src);
+void emit_mov_mem_imm32(struct code_buf *buf, enum x86_reg base, int32_t disp, int32_t imm);
+void emit_imul_reg_mem(struct code_buf *buf, enum x86_reg dst, enum x86_reg base, int32_t disp);
+void emit_imul_reg_imm(struct code_buf *buf, enum x86_reg dst, enum x86_reg src, int32_t imm);
+void emit_shift_reg_imm(struct code_buf *buf, enum x86_shift kind, enum x86_reg reg, uint8_t imm);
+void emit_zero_reg(struct code_buf *buf, enum x86_reg reg);	/* xor r32, r32 */
+void emit_mov_reg_imm(struct code_buf *buf, enum x86_reg dst, int64_t imm);	/* shortest */
+
 #endif

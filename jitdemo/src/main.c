@@ -8,6 +8,8 @@
 #include <string.h>
 #include <time.h>
 
+#include <sealjit/intparse.h>
+
 #include "libjit.h"
 
 enum { EXIT_PROGRAM_ERROR = 1, EXIT_USAGE = 2 };
@@ -21,7 +23,7 @@ struct cli {
 	const char *func;
 	int64_t args[JIT_MAX_ARGS];
 	int nargs;
-	bool interp, dump, maps, bench, quiet;
+	bool interp, dump, maps, bench, quiet, time;
 	struct jit_options opt;
 };
 
@@ -43,6 +45,7 @@ static const char usage_text[] =
 	"  --maps           print the arena's mappings and seals (/proc/self/smaps)\n"
 	"  --bench          time interpreter and JIT on this call (one table row)\n"
 	"  --quiet          do not print the seal report on stderr\n"
+	"  --time           print how long the call took on stderr\n"
 	"\n"
 	"exit status: 0 ok, 1 program error or trap, 2 usage error\n";
 
@@ -52,17 +55,6 @@ static int usage_error(const char *fmt, const char *arg)
 	fprintf(stderr, fmt, arg);
 	fprintf(stderr, "\nTry 'jitdemo --help'.\n");
 	return EXIT_USAGE;
-}
-
-static bool parse_int64(const char *text, int64_t *out)
-{
-	char *end;
-	errno = 0;
-	long long value = strtoll(text, &end, 0);
-	if (errno != 0 || end == text || *end != '\0')
-		return false;
-	*out = value;
-	return true;
 }
 
 static int parse_option(struct cli *cli, const char *arg)
@@ -77,6 +69,8 @@ static int parse_option(struct cli *cli, const char *arg)
 		cli->bench = true;
 	else if (strcmp(arg, "--quiet") == 0)
 		cli->quiet = true;
+	else if (strcmp(arg, "--time") == 0)
+		cli->time = true;
 	else if (strcmp(arg, "--require-seal") == 0)
 		cli->opt.require_seal = true;
 	else if (strncmp(arg, "--seal=", 7) == 0) {
@@ -124,10 +118,16 @@ static int parse_command_line(struct cli *cli, int argc, char **argv)
 		return usage_error("run needs FILE and FUNC%s", "");
 	cli->file = positional[1];
 	cli->func = positional[2];
-	for (int i = 3; i < npositional; i++)
-		if (!parse_int64(positional[i], &cli->args[cli->nargs++]))
-			return usage_error("argument '%s' is not a 64-bit integer",
-					   positional[i]);
+	for (int i = 3; i < npositional; i++) {
+		enum intparse_error error = intparse_i64(positional[i], INT64_MIN,
+							 INT64_MAX, &cli->args[cli->nargs++]);
+		if (error != INTPARSE_OK) {
+			char why[160];
+			snprintf(why, sizeof why, "argument '%s' is not a 64-bit integer: %s",
+				 positional[i], intparse_strerror(error));
+			return usage_error("%s", why);
+		}
+	}
 	return 0;
 }
 
@@ -187,6 +187,17 @@ static void print_maps(const struct jit_module *m)
 		}
 	}
 	fclose(smaps);
+}
+
+static void print_code_space(FILE *out)
+{
+	struct jit_code_space_info cs;
+	jit_code_space_info(&cs);
+	fprintf(out, "code space %p: %zu of %zu bytes used (%zu reservation(s)); modules: "
+		"%zu live, %zu released, %zu pinned by their seal (%zu bytes pinned, "
+		"%zu freed)\n", cs.base, cs.used, cs.reserved, cs.reservations,
+		cs.modules_live, cs.modules_released, cs.modules_pinned, cs.bytes_pinned,
+		cs.bytes_freed);
 }
 
 static void print_dump(const struct jit_module *m)
@@ -286,7 +297,21 @@ static int run_bench(const struct cli *cli, struct jit_module *m)
 	printf("%-12s %12.2f %10.2f %8.1fx %14.3g %14.1f\n", name, interp_ms, jit_ms,
 	       jit_ms > 0 ? interp_ms / jit_ms : 0.0, compile_rate(cli),
 	       seal_cost_us(cli, m));
+	print_code_space(stdout);
 	return 0;
+}
+
+/* One call by the chosen engine, timed when --time asks. */
+static int timed_call(const struct cli *cli, struct jit_module *m, bool interp,
+		      int64_t *result, struct jit_diag *diag)
+{
+	double start = seconds_now();
+	int trap = interp ? jit_interp_call(m, cli->func, cli->args, cli->nargs, result, diag) :
+		   jit_call(m, cli->func, cli->args, cli->nargs, result, diag);
+	if (cli->time)
+		fprintf(stderr, "jitdemo: %s call took %.3f ms\n", interp ? "interpreter" : "JIT",
+			(seconds_now() - start) * 1e3);
+	return trap;
 }
 
 static int run_jit(const struct cli *cli, struct jit_module *m)
@@ -298,14 +323,16 @@ static int run_jit(const struct cli *cli, struct jit_module *m)
 	}
 	if (!cli->quiet)
 		print_seal_report(m);
-	if (cli->maps)
+	if (cli->maps) {
 		print_maps(m);
+		print_code_space(stdout);
+	}
 	if (cli->dump)
 		print_dump(m);
 	if (cli->bench)
 		return run_bench(cli, m);
 	int64_t result = 0;
-	int trap = jit_call(m, cli->func, cli->args, cli->nargs, &result, &diag);
+	int trap = timed_call(cli, m, false, &result, &diag);
 	return report_outcome(trap, result, &diag);
 }
 
@@ -328,8 +355,7 @@ static int run(const struct cli *cli)
 		status = EXIT_USAGE;
 	} else if (cli->interp && !cli->bench) {
 		int64_t result = 0;
-		int trap = jit_interp_call(m, cli->func, cli->args, cli->nargs,
-					   &result, &diag);
+		int trap = timed_call(cli, m, true, &result, &diag);
 		status = report_outcome(trap, result, &diag);
 	} else {
 		status = run_jit(cli, m);

@@ -22,6 +22,14 @@ struct semantic_case {
 #define BIN(op) "func f 2 0\n arg 0\n arg 1\n " op "\n ret\n"
 #define UN(op) "func f 1 0\n arg 0\n " op "\n ret\n"
 
+/*
+ * f(n) = f(n - 1) + 1 takes n + 1 frames of 32 bytes each (frame.h: return
+ * address, rbx and r12 for two stack slots, r15 for the argument's home),
+ * so JIT_MAX_CALL_STACK allows n up to REC_MAX_ARG.
+ */
+#define REC_FRAME_BYTES 32
+#define REC_MAX_ARG ((int64_t)(JIT_MAX_CALL_STACK / REC_FRAME_BYTES) - 1)
+
 static const struct semantic_case semantic_cases[] = {
 	{ "add", BIN("add"), 2, { 40, 2 }, 0, 42 },
 	{ "add wraps", BIN("add"), 2, { INT64_MAX, 1 }, 0, INT64_MIN },
@@ -96,16 +104,23 @@ static const struct semantic_case semantic_cases[] = {
 	  "func f 1 0\n arg 0\n call g\n const 1\n add\n ret\n"
 	  "func g 1 0\n const 1\n arg 0\n div\n ret\n",
 	  1, { 0 }, JIT_TRAP_DIV_ZERO, 0 },
-	{ "recursion 4095 deep is allowed",
+	{ "recursion exactly JIT_MAX_CALL_STACK bytes deep is allowed",
 	  "func f 1 0\n arg 0\n jz done\n arg 0\n const 1\n sub\n call f\n const 1\n add\n ret\n"
 	  "done:\n const 0\n ret\n",
-	  1, { JIT_MAX_CALL_DEPTH - 1 }, 0, JIT_MAX_CALL_DEPTH - 1 },
-	{ "recursion past the depth limit traps",
+	  1, { REC_MAX_ARG }, 0, REC_MAX_ARG },
+	{ "recursion one frame past the call-stack limit traps",
 	  "func f 1 0\n arg 0\n jz done\n arg 0\n const 1\n sub\n call f\n const 1\n add\n ret\n"
 	  "done:\n const 0\n ret\n",
-	  1, { JIT_MAX_CALL_DEPTH }, JIT_TRAP_CALL_DEPTH, 0 },
+	  1, { REC_MAX_ARG + 1 }, JIT_TRAP_CALL_DEPTH, 0 },
 	{ "endless recursion traps",
-	  "func f 0 0\n call f\n ret\n", 0, { 0 }, JIT_TRAP_CALL_DEPTH, 0 },
+	  "func f 0 0\n call f\n const 1\n add\n ret\n", 0, { 0 }, JIT_TRAP_CALL_DEPTH, 0 },
+	{ "a tail call (call; ret) reuses the frame: 10^6 deep, no trap",
+	  "func f 1 0\n arg 0\n jz done\n arg 0\n const 1\n sub\n call f\n ret\n"
+	  "done:\n const 7\n ret\n", 1, { 1000000 }, 0, 7 },
+	{ "a jump to the ret after a tail call still returns",
+	  "func g 1 0\n arg 0\n ret\n"
+	  "func f 1 0\n arg 0\n jnz deep\n const 5\n jmp out\n"
+	  "deep:\n const 9\n call g\nout:\n ret\n", 1, { 0 }, 0, 5 },
 };
 
 #define SEMANTIC_CASE_COUNT ((int)(sizeof semantic_cases / sizeof semantic_cases[0]))

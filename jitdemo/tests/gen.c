@@ -207,7 +207,8 @@ static bool gen_rec_call(struct gen *g, int depth)
 {
 	if (!g->has_rec || g->multiplier != 1 || depth < 1 || depth + 1 > MAX_STACK_USED)
 		return false;
-	int64_t n = rng_below(&g->rng, 20) == 0 ? 4095 + (int64_t)rng_below(&g->rng, 4) :
+	/* rec's frames take 48 bytes, so 1 MiB holds about 21845 of them */
+	int64_t n = rng_below(&g->rng, 20) == 0 ? 21830 + (int64_t)rng_below(&g->rng, 30) :
 		    (int64_t)rng_below(&g->rng, 30);
 	if (n < 30 && g->cost + 12 * n > FUNC_COST_BUDGET)
 		return false;

@@ -48,6 +48,16 @@ expect 2 "unknown option '--frob'" "unknown option: usage error" -- "$jit" run -
 expect 2 "unknown seal policy 'some'" "bad --seal: usage error" -- "$jit" run --seal=some "$fib" fib 1
 expect 2 "not a 64-bit integer" "non-numeric argument: usage error" -- "$jit" run "$fib" fib 12x
 expect 2 "not a 64-bit integer" "argument past int64: usage error" -- "$jit" run "$fib" fib 9223372036854775808
+expect 2 "not a 64-bit integer" "leading space in an argument: usage error" -- "$jit" run "$fib" fib " 5"
+expect 2 "not a 64-bit integer" "'+5' is not a number: usage error" -- "$jit" run "$fib" fib +5
+expect 0 "55" "010 is ten, not octal eight (fib 10 = 55)" -- "$jit" run --interp "$fib" fib 010
+expect 0 "21" "0x8 is hex (fib 8 = 21)" -- "$jit" run --interp "$fib" fib 0x8
+printf 'func f 0 0\n const 010\n ret\n' >"$tmp/ten.jit"
+expect 0 "10" "the assembler reads 010 as ten too" -- "$jit" run --interp "$tmp/ten.jit" f
+printf 'func f 0 0\n const 99999999999999999999\n ret\n' >"$tmp/big.jit"
+expect 1 "out of range" "an overflowing constant is reported as out of range" -- "$jit" check "$tmp/big.jit"
+mkfifo "$tmp/fifo.jit"
+expect 1 "not a regular file" "check FIFO: refused at once, no hang" -- timeout 10 "$jit" check "$tmp/fifo.jit"
 expect 2 "takes 1 argument(s), 2 given" "wrong argument count: usage error" -- "$jit" run "$fib" fib 1 2
 expect 2 "has no function 'nope'" "unknown function: usage error" -- "$jit" run "$fib" nope
 expect 2 "unknown command 'walk'" "unknown command: usage error" -- "$jit" walk "$fib"

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "gen.h"
@@ -206,6 +207,80 @@ static void check_many_labels(struct tap *t)
 	free(src);
 }
 
+/* A FIFO with no writer would block a plain open(): it must be refused. */
+static void check_fifo(struct tap *t)
+{
+	char dir[] = "/tmp/jitdemo-fifo-XXXXXX", path[64];
+	if (!mkdtemp(dir)) {
+		tap_skip(t, "a FIFO is refused without blocking", "mkdtemp failed");
+		return;
+	}
+	snprintf(path, sizeof path, "%s/fifo.jit", dir);
+	struct jit_diag diag;
+	bool made = mkfifo(path, 0600) == 0;
+	alarm(10);		/* a hang fails the test instead of stalling it */
+	struct jit_module *m = made ? jit_load_file(path, &diag) : NULL;
+	alarm(0);
+	tap_ok(t, made && !m && strstr(diag.text, "not a regular file"),
+	       "a FIFO is refused without blocking: %s", made ? diag.text : "no mkfifo");
+	jit_release(m, NULL);
+	unlink(path);
+	rmdir(dir);
+}
+
+static double seconds_since(const struct timespec *a)
+{
+	struct timespec b;
+	clock_gettime(CLOCK_MONOTONIC, &b);
+	return (double)(b.tv_sec - a->tv_sec) + (double)(b.tv_nsec - a->tv_nsec) / 1e9;
+}
+
+/* Best of five load+verify times of a module with CALLS calls. */
+static double time_calls_module(int calls, bool *loaded)
+{
+	size_t cap = (size_t)calls * 16 + 65536;
+	char *src = malloc(cap);
+	size_t len = 0;
+	int per_func = 12000;
+	*loaded = src != NULL;
+	for (int done = 0, f = 0; src && done < calls; f++) {
+		len += (size_t)snprintf(src + len, cap - len, "func f%d 1 0\n arg 0\n", f);
+		for (int i = 0; i < per_func && done < calls; i++, done++)
+			len += (size_t)snprintf(src + len, cap - len, "call a\n");
+		len += (size_t)snprintf(src + len, cap - len, " ret\n");
+	}
+	if (src)
+		len += (size_t)snprintf(src + len, cap - len, "func a 1 0\n arg 0\n ret\n");
+	double best = 1e9;
+	for (int round = 0; src && round < 5; round++) {
+		struct timespec a;
+		struct jit_diag diag;
+		clock_gettime(CLOCK_MONOTONIC, &a);
+		struct jit_module *m = jit_load_string("calls.jit", src, len, &diag);
+		double s = seconds_since(&a);
+		*loaded = *loaded && m != NULL;
+		if (!m)
+			tap_note("%d calls: %s", calls, diag.text);
+		jit_release(m, NULL);
+		if (s < best)
+			best = s;
+	}
+	free(src);
+	return best;
+}
+
+/* Call names resolve by hash: 100k calls cost about 4x 25k calls (a
+ * quadratic lookup would cost 16x; 10x leaves room for page faults). */
+static void check_check_is_linear(struct tap *t)
+{
+	bool small_ok, big_ok;
+	double small = time_calls_module(25000, &small_ok);
+	double big = time_calls_module(100000, &big_ok);
+	tap_ok(t, small_ok && big_ok && big < 10 * small + 0.005,
+	       "check of a 100k-call module: %.1f ms, 25k calls: %.1f ms (linear)",
+	       big * 1e3, small * 1e3);
+}
+
 /* 256 functions each calling the next: loads, runs; one more is refused. */
 static void check_call_chains(struct tap *t)
 {
@@ -233,9 +308,12 @@ static void check_call_chains(struct tap *t)
 	expect_error(t, "257 functions", src, "too many functions");
 	free(src);
 
-	const char *mutual = "func even 1 0\n arg 0\n jz yes\n arg 0\n const 1\n sub\n call odd\n ret\n"
+	/* not tail calls ("call; ret" would reuse the frame and never trap) */
+	const char *mutual = "func even 1 0\n arg 0\n jz yes\n arg 0\n const 1\n sub\n call odd\n"
+			     " const 0\n add\n ret\n"
 			     "yes:\n const 1\n ret\n"
-			     "func odd 1 0\n arg 0\n jz no\n arg 0\n const 1\n sub\n call even\n ret\n"
+			     "func odd 1 0\n arg 0\n jz no\n arg 0\n const 1\n sub\n call even\n"
+			     " const 0\n add\n ret\n"
 			     "no:\n const 0\n ret\n";
 	m = jit_load_string("in.jit", mutual, strlen(mutual), &diag);
 	arg = 1000000;
@@ -260,5 +338,7 @@ int main(void)
 	check_stack_overflow_and_size(&t);
 	check_many_labels(&t);
 	check_call_chains(&t);
+	check_fifo(&t);
+	check_check_is_linear(&t);
 	return tap_done(&t);
 }

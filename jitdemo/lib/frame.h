@@ -1,0 +1,53 @@
+/*
+ * frame.h - where a JIT'd function keeps its values, and how many bytes
+ * of machine stack its frame takes.  The emitter lays frames out from
+ * this plan and the interpreter charges the same frame_bytes per call, so
+ * both engines hit the call-stack limit (JIT_MAX_CALL_STACK) on exactly
+ * the same call.
+ *
+ * Registers of JIT'd code (internal convention, see emit.h):
+ *	rax rcx rdx		scratch
+ *	rdi rsi r8 r9 rbp	arguments 0-4 on entry; caller-saved
+ *	rbx r12 r13 r14 r15	operand stack slots 0-4, then homes; callee-saved
+ *	r10			struct jit_ctx *, constant
+ *	r11			stack limit, constant
+ *
+ * Every argument and local has a home: in a function without calls
+ * (a leaf) the argument registers themselves, then the unused argument
+ * registers for locals; then callee-saved registers the operand stack does
+ * not need; then memory at [rsp + disp].  Spilled stack slots (5 and up)
+ * live in memory too.
+ */
+#ifndef JITDEMO_FRAME_H
+#define JITDEMO_FRAME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "bytecode.h"
+#include "x86.h"
+
+#define FRAME_SLOT_REGS 5
+#define FRAME_MAX_HOMES (JIT_MAX_ARGS + JIT_MAX_LOCALS)
+#define FRAME_NO_REG (-1)
+
+extern const enum x86_reg frame_slot_regs[FRAME_SLOT_REGS];
+extern const enum x86_reg frame_arg_regs[JIT_MAX_ARGS];
+
+struct frame_plan {
+	bool leaf;			/* no reachable call */
+	int nslot_regs;			/* operand slots held in registers */
+	int home_reg[FRAME_MAX_HOMES];	/* x86_reg or FRAME_NO_REG */
+	int32_t home_disp[FRAME_MAX_HOMES];	/* [rsp + disp] when in memory */
+	int32_t spill_disp;		/* slot FRAME_SLOT_REGS + i at spill_disp + 8i */
+	enum x86_reg pushed[FRAME_SLOT_REGS];
+	int npushed;
+	int32_t mem_bytes;		/* sub rsp, mem_bytes after the pushes */
+	size_t frame_bytes;		/* return address + pushes + mem_bytes */
+};
+
+/* Needs a verified function (max_stack, has_calls). */
+void frame_plan(const struct bc_func *fn, struct frame_plan *plan);
+size_t frame_bytes(const struct bc_func *fn);
+
+#endif
