@@ -178,6 +178,40 @@ static void test_real_table(struct tap *tap, const struct expectations *e)
 	check(tap, none_not_landed == 0, "--seal=none: every scenario LANDS on every kernel");
 }
 
+/* outcome/errno of one cell, for the issue-10 checks below */
+static bool cell_is(const struct expectations *e, const char *scenario,
+		    const char *policy, const char *kernel, enum outcome outcome,
+		    int err)
+{
+	const struct expectation *m = expectations_match(e, scenario, policy, kernel);
+	return m && m->outcome == outcome && (outcome == OUTCOME_LANDED || m->err == err);
+}
+
+/* Issue 10: the red team's scenarios exist and keep v1's holes written down. */
+static void test_red_team_rows(struct tap *tap, const struct expectations *e)
+{
+	static const char *const found[] = { "merge-steal", "merge-steal-mlock",
+					     "aio-ring", "uffd-fill", "upstream-call" };
+	size_t wrong = 0;
+	for (size_t i = 0; i < sizeof found / sizeof found[0]; i++) {
+		if (!scenario_find(found[i])) {
+			printf("# no scenario %s\n", found[i]);
+			wrong++;
+			continue;
+		}
+		for (int p = 0; p < 2; p++) {
+			const char *policy = p ? "all" : "card";
+			bool uffd = strcmp(found[i], "uffd-fill") == 0;
+			wrong += !cell_is(e, found[i], policy, "v1", OUTCOME_LANDED, 0);
+			wrong += !cell_is(e, found[i], policy, "upstream",
+					  uffd ? OUTCOME_LANDED : OUTCOME_BLOCKED,
+					  uffd ? 0 : EPERM);
+		}
+	}
+	check(tap, wrong == 0, "issue 10's scenarios: LANDED on v1, upstream blocks all "
+	      "but uffd-fill (EPERM)");
+}
+
 int main(int argc, char **argv)
 {
 	struct tap tap = { 0, 0 };
@@ -193,6 +227,7 @@ int main(int argc, char **argv)
 	check(&tap, loaded, "the real expected.tsv parses");
 	if (loaded) {
 		test_real_table(&tap, &e);
+		test_red_team_rows(&tap, &e);
 		expectations_free(&e);
 	}
 	printf("1..%d\n", tap.number);
