@@ -128,7 +128,8 @@ int errno_parse(const char *text);	/* 0 for "-", -1 if unknown */
 
 /* expect.c: attacks/expected.tsv */
 struct expectation {
-	char scenario[64];
+	char scenario[64];	/* the pattern before any "@origin" */
+	char origin[8];		/* "self", "child", or "" for either */
 	char policy[16];
 	char kernel[32];
 	enum outcome outcome;
@@ -149,7 +150,8 @@ bool expectations_load(const char *path, struct expectations *out,
 const struct expectation *expectations_match(const struct expectations *e,
 					     const char *scenario,
 					     const char *policy,
-					     const char *kernel);
+					     const char *kernel,
+					     enum origin from);
 bool expectation_met(const struct expectation *want,
 		     const struct case_report *got);
 void expectations_free(struct expectations *e);
