@@ -38,6 +38,7 @@ struct target {
 	size_t page;		/* page size */
 	int64_t result;		/* what the function returned after compiling */
 	struct jit_arena_info info;
+	char seal_note[96];	/* set when the scenario sealed the code itself */
 };
 
 /* What a case looked like before the corrupted call. */
@@ -57,6 +58,16 @@ struct scenario {
 	const char *description;	/* one line for --list */
 	const char *narration;		/* what the attacker tries, for --narrate */
 	bool needs_page_below;		/* map an unsealed page under the arena */
+	/* libjit compiles with --seal=none; `finish` seals the code instead */
+	bool seals_itself;
+	/* Optional, in the compiling process right after libjit compiled
+	 * (before any fork): the program's own last touches to its code
+	 * region (seal it, grow it).  false + why when it could not. */
+	bool (*finish)(struct target *t, enum jit_seal_policy policy,
+		       char *why, size_t why_len);
+	/* Optional, in the attacking process before the snapshot: the
+	 * attacker's harmless-looking preparation.  false if it failed. */
+	bool (*prepare)(const struct target *t);
 	int (*attack)(const struct target *t);
 };
 
@@ -88,7 +99,7 @@ const struct scenario *scenario_find(const char *name);
 #define TARGET_FUNC "fib"
 #define TARGET_ARG 20
 bool target_build(struct target *t, enum jit_seal_policy policy,
-		  bool page_below, char *why, size_t why_len);
+		  const struct scenario *s, char *why, size_t why_len);
 bool target_call(const struct target *t, int64_t *result);
 void target_payload(const struct target *t, uint8_t *buf, size_t len);
 #define PAYLOAD_RESULT 0x41414141
@@ -117,7 +128,8 @@ int errno_parse(const char *text);	/* 0 for "-", -1 if unknown */
 
 /* expect.c: attacks/expected.tsv */
 struct expectation {
-	char scenario[64];
+	char scenario[64];	/* the pattern before any "@origin" */
+	char origin[8];		/* "self", "child", or "" for either */
 	char policy[16];
 	char kernel[32];
 	enum outcome outcome;
@@ -138,7 +150,8 @@ bool expectations_load(const char *path, struct expectations *out,
 const struct expectation *expectations_match(const struct expectations *e,
 					     const char *scenario,
 					     const char *policy,
-					     const char *kernel);
+					     const char *kernel,
+					     enum origin from);
 bool expectation_met(const struct expectation *want,
 		     const struct case_report *got);
 void expectations_free(struct expectations *e);

@@ -51,6 +51,13 @@ static void attack_and_report(const struct case_spec *spec,
 			      struct case_report *report)
 {
 	struct snapshot before;
+	if (spec->scenario->prepare && !spec->scenario->prepare(t)) {
+		char why[DETAIL_MAX];
+		snprintf(why, sizeof why, "the attacker's own preparation failed (%s)",
+			 strerror(errno));
+		report_error(fd, report, why);
+		return;
+	}
 	if (!snapshot_take(t, &before)) {
 		report_error(fd, report, "cannot snapshot the arena before the attack");
 		return;
@@ -94,11 +101,12 @@ static void case_process(const struct case_spec *spec, int fd)
 		return;
 	}
 	struct target t;
-	bool built = target_build(&t, spec->policy,
-				  spec->scenario->needs_page_below, why, sizeof why);
+	bool built = target_build(&t, spec->policy, spec->scenario, why,
+				  sizeof why);
 	if (t.module)
 		snprintf(report.seal, sizeof report.seal, "%s",
-			 jit_seal_outcome_text(t.info.outcome));
+			 t.seal_note[0] ? t.seal_note
+					: jit_seal_outcome_text(t.info.outcome));
 	if (built)
 		smaps_seals((uintptr_t)t.base, report.smaps_seals,
 			    sizeof report.smaps_seals);

@@ -4,7 +4,8 @@
  * Tab-separated rows `scenario policy kernel outcome errno reason`, `#`
  * comments and blank lines ignored.  scenario, policy and kernel are
  * fnmatch(3) patterns (usually a name or `*`); the first matching row
- * wins.  The parser refuses what would make the table lie quietly: an
+ * wins.  The scenario may end in `@self` or `@child`: the row then holds
+ * only for cases attacking from that origin.  The parser refuses what would make the table lie quietly: an
  * unknown scenario, policy or kernel, a BLOCKED row without an errno, an
  * ERROR row, and a LANDED row on a sealing kernel and policy without a
  * reason naming the hole.
@@ -75,6 +76,9 @@ static const char *check_row(const struct expectation *row)
 {
 	if (!pattern_names_scenario(row->scenario))
 		return "no scenario matches";
+	if (row->origin[0] && strcmp(row->origin, origin_name(FROM_SELF)) != 0 &&
+	    strcmp(row->origin, origin_name(FROM_CHILD)) != 0)
+		return "origin after @ is neither self nor child";
 	if (!pattern_names_any(row->policy, policy_names, 3))
 		return "policy is none of none, card, all";
 	if (!pattern_names_any(row->kernel, kernel_names, 4))
@@ -101,6 +105,12 @@ static const char *parse_row(char *line, struct expectation *row)
 	    !copy_field(row->kernel, sizeof row->kernel, f[2]) ||
 	    (n == FIELDS && !copy_field(row->reason, sizeof row->reason, f[5])))
 		return "field too long";
+	char *at = strchr(row->scenario, '@');
+	if (at) {
+		*at = '\0';
+		if (!copy_field(row->origin, sizeof row->origin, at + 1))
+			return "origin after @ is neither self nor child";
+	}
 	if (!outcome_parse(f[3], &row->outcome))
 		return "outcome is none of BLOCKED, LANDED, ERROR";
 	row->err = errno_parse(f[4]);
@@ -163,11 +173,13 @@ bool expectations_load(const char *path, struct expectations *out,
 const struct expectation *expectations_match(const struct expectations *e,
 					     const char *scenario,
 					     const char *policy,
-					     const char *kernel)
+					     const char *kernel,
+					     enum origin from)
 {
 	for (size_t i = 0; i < e->count; i++) {
 		const struct expectation *row = &e->rows[i];
-		if (fnmatch(row->scenario, scenario, 0) == 0 &&
+		if ((!row->origin[0] || strcmp(row->origin, origin_name(from)) == 0) &&
+		    fnmatch(row->scenario, scenario, 0) == 0 &&
 		    fnmatch(row->policy, policy, 0) == 0 &&
 		    fnmatch(row->kernel, kernel, 0) == 0)
 			return row;

@@ -205,7 +205,7 @@ static int run_tap(const struct options *o, const struct expectations *e)
 		case_run(&spec, &got);
 		const struct expectation *want = expectations_match(e,
 			spec.scenario->name, jit_seal_policy_name(spec.policy),
-			o->kernel);
+			o->kernel, spec.from);
 		bool met = expectation_met(want, &got);
 		count(&tally, &got, met);
 		print_tap_case(tally.cases, o->kernel, &spec, &got, want, met);
@@ -260,7 +260,7 @@ static int run_narration(const struct options *o, const struct expectations *e)
 				printf("kernel %s, --seal=%s, arena: %s\n",
 				       o->kernel, policy, got.seal);
 			const struct expectation *want = expectations_match(e,
-				spec.scenario->name, policy, o->kernel);
+				spec.scenario->name, policy, o->kernel, spec.from);
 			bool met = expectation_met(want, &got);
 			mismatches += !met;
 			narrate_line(spec.scenario, &got);

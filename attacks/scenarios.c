@@ -13,12 +13,23 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
+#include <linux/aio_abi.h>
+#include <linux/userfaultfd.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/ipc.h>
 #include <sys/mman.h>
 #include <sys/shm.h>
+#include <sys/syscall.h>
 #include <unistd.h>
+
+#include <sealjit/mseal.h>
+
+#ifndef UFFD_USER_MODE_ONLY
+#define UFFD_USER_MODE_ONLY 1
+#endif
 
 #define PROT_RWX (PROT_READ | PROT_WRITE | PROT_EXEC)
 #define ONE_GIB (1UL << 30)
@@ -226,44 +237,316 @@ static int attack_straddle_mprotect(const struct target *t)
 			       PROT_RWX) == 0);
 }
 
+/*
+ * merge-steal: the attacker's page N right above the code, faulted (so it
+ * shares the code's anon_vma), made r-x and given the same harmless
+ * attribute (MADV_DONTDUMP, or mlock) that the code's last page is then
+ * given.  Where seals are kept beside vm_flags, the merge that follows can
+ * hand that last page to N, unsealed.  libjit's arena is at least three
+ * pages, so the stolen page is its last one (the red team used page 2 of 2).
+ */
+typedef int (*page_touch_fn)(void *addr, size_t len);
+
+static int touch_dontdump(void *addr, size_t len)
+{
+	return madvise(addr, len, MADV_DONTDUMP);
+}
+
+static int touch_mlock(void *addr, size_t len)
+{
+	return mlock(addr, len);
+}
+
+static uint8_t *code_last_page(const struct target *t)
+{
+	return t->base + t->length - t->page;
+}
+
+static bool prepare_merge(const struct target *t, page_touch_fn touch)
+{
+	uint8_t *above = t->base + t->length;
+	void *n = mmap(above, t->page, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+	if (n != above)
+		return false;
+	above[0] = 1;		/* faulted in: takes the code's anon_vma */
+	return mprotect(above, t->page, PROT_READ | PROT_EXEC) == 0 &&
+	       touch(above, t->page) == 0 &&
+	       touch(code_last_page(t), t->page) == 0;
+}
+
+static bool prepare_merge_dontdump(const struct target *t)
+{
+	return prepare_merge(t, touch_dontdump);
+}
+
+static bool prepare_merge_mlock(const struct target *t)
+{
+	return prepare_merge(t, touch_mlock);
+}
+
+/* The corrupted call: mprotect the code's last page RW, then rewrite it. */
+static int attack_merge_steal(const struct target *t)
+{
+	uint8_t *last = code_last_page(t);
+	if (mprotect(last, t->page, PROT_READ | PROT_WRITE) != 0)
+		return errno;
+	memset(last, 0xcc, t->page);
+	return 0;
+}
+
+/*
+ * aio-ring: io_setup() maps a ring; the attacker shrinks it to one page
+ * and moves that page right below the code (the ring's mremap handler
+ * moves the context's base along, not its size), so io_destroy()'s unmap
+ * of [base, base + original size) covers the code.  This is the issue's
+ * "the arena lands in the freed ring range" turned around: it needs no
+ * control over where the code is, and works from a forked child too.
+ * The attacker then maps its bytes there (MAP_FIXED: where the code
+ * survived io_destroy(), this mmap is what reports the seal's errno).
+ */
+#define AIO_EVENTS 4096		/* a ring of some 65 pages, wider than the code */
+
+static aio_context_t aio_ring;	/* from prepare to attack, per case process */
+
+static size_t mapping_length(uintptr_t start)
+{
+	FILE *maps = fopen("/proc/self/maps", "re");
+	if (!maps)
+		return 0;
+	char line[512];
+	size_t len = 0;
+	while (!len && fgets(line, sizeof line, maps)) {
+		uintptr_t from, to;
+		if (sscanf(line, "%" SCNxPTR "-%" SCNxPTR, &from, &to) == 2 &&
+		    from == start)
+			len = to - from;
+	}
+	fclose(maps);
+	return len;
+}
+
+static bool prepare_aio_ring(const struct target *t)
+{
+	aio_context_t ctx = 0;
+	if (syscall(SYS_io_setup, AIO_EVENTS, &ctx) != 0)
+		return false;
+	size_t len = mapping_length((uintptr_t)ctx);
+	if (len < t->length + t->page) {
+		errno = ERANGE;		/* the ring cannot cover the code */
+		return false;
+	}
+	uint8_t *below = t->base - t->page;
+	if (mremap((void *)(uintptr_t)ctx, len, t->page,
+		   MREMAP_MAYMOVE | MREMAP_FIXED, below) != below)
+		return false;
+	aio_ring = (aio_context_t)(uintptr_t)below;	/* the id moved too */
+	return true;
+}
+
+static int attack_aio_ring(const struct target *t)
+{
+	if (syscall(SYS_io_destroy, aio_ring) != 0)
+		return errno;
+	return attack_mmap_fixed_anon(t);
+}
+
+/*
+ * uffd-fill needs a sealed page that was never faulted in.  libjit's
+ * arena has none (it maps exactly the code's pages and writes them all),
+ * so the program grows its sealed code region by one r-x page directly
+ * above the arena, never touched, sealed with the policy's own seal types
+ * the way libjit seals (4-argument types, upstream's form on EINVAL), as
+ * a JIT that keeps room for more code would.  The probes never read it.
+ */
+static bool seal_like_libjit(void *addr, size_t len, unsigned types)
+{
+	if (types == 0 || sys_mseal(addr, len, types, 0) == 0)
+		return true;
+	if (errno == ENOSYS)
+		return true;	/* vanilla: W^X only, as libjit leaves it */
+	return errno == EINVAL && sys_mseal_upstream(addr, len) == 0;
+}
+
+static bool finish_room_above(struct target *t, enum jit_seal_policy policy,
+			      char *why, size_t why_len)
+{
+	(void)policy;
+	uint8_t *above = t->base + t->length;
+	void *p = mmap(above, t->page, PROT_READ | PROT_EXEC,
+		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+	if (p != above || !seal_like_libjit(above, t->page,
+					    t->info.types_requested)) {
+		snprintf(why, why_len, "cannot map and seal the room above the "
+			 "arena: %s", strerror(errno));
+		return false;
+	}
+	t->length += t->page;
+	return true;
+}
+
+static int uffd_open(void)
+{
+	int fd = (int)syscall(SYS_userfaultfd, O_CLOEXEC | UFFD_USER_MODE_ONLY);
+	struct uffdio_api api = { .api = UFFD_API };
+	if (fd >= 0 && ioctl(fd, UFFDIO_API, &api) != 0) {
+		close(fd);
+		fd = -1;
+	}
+	return fd;
+}
+
+static int uffd_fill(int fd, const struct target *t, uint8_t *hole)
+{
+	struct uffdio_register reg = {
+		.range = { .start = (uintptr_t)hole, .len = t->page },
+		.mode = UFFDIO_REGISTER_MODE_MISSING,
+	};
+	if (ioctl(fd, UFFDIO_REGISTER, &reg) != 0)
+		return errno;
+	uint8_t *bytes = mmap(NULL, t->page, PROT_READ | PROT_WRITE,
+			      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (bytes == MAP_FAILED)
+		return ATTACK_SETUP_FAILED;
+	struct target at_hole = *t;
+	at_hole.entry_offset = 0;
+	target_payload(&at_hole, bytes, t->page);
+	struct uffdio_copy copy = { .dst = (uintptr_t)hole,
+				    .src = (uintptr_t)bytes, .len = t->page };
+	return answer(ioctl(fd, UFFDIO_COPY, &copy) == 0);
+}
+
+static int attack_uffd_fill(const struct target *t)
+{
+	int fd = uffd_open();
+	if (fd < 0)
+		return ATTACK_SETUP_FAILED;
+	int err = uffd_fill(fd, t, t->base + t->length - t->page);
+	close(fd);
+	return err;
+}
+
+/*
+ * upstream-call: the program seals its code the way every program written
+ * for upstream's mseal() does, syscall(462, addr, len, 0), and, like a
+ * three-argument caller, leaves whatever its register held in the fourth.
+ */
+#define GARBAGE_ARG4 0x7f3a5ea1UL
+
+static bool finish_upstream_call(struct target *t, enum jit_seal_policy policy,
+				 char *why, size_t why_len)
+{
+	(void)why;
+	(void)why_len;
+	if (policy == JIT_SEAL_NONE)
+		return true;	/* the control: nothing sealed */
+	long r = syscall(__NR_mseal, t->base, t->length, 0UL, GARBAGE_ARG4);
+	snprintf(t->seal_note, sizeof t->seal_note,
+		 "mseal(addr, len, 0) with a garbage 4th argument: %s",
+		 r == 0 ? "0" : errno_name(errno));
+	return true;
+}
+
+static int attack_upstream_call(const struct target *t)
+{
+	if (mprotect(t->base, t->length, PROT_READ | PROT_WRITE) != 0)
+		return errno;
+	target_payload(t, t->base, t->page);
+	return 0;
+}
+
 static const struct scenario scenarios[] = {
-	{ "mprotect-rw", "mprotect(code, PROT_READ|PROT_WRITE)",
-	  "mprotect the code RW", false, attack_mprotect_rw },
-	{ "mprotect-rwx", "mprotect(code, PROT_READ|PROT_WRITE|PROT_EXEC)",
-	  "mprotect the code RWX", false, attack_mprotect_rwx },
-	{ "mprotect-none", "mprotect(code, PROT_NONE)",
-	  "mprotect the code PROT_NONE", false, attack_mprotect_none },
-	{ "pkey-mprotect-rwx", "pkey_mprotect(code, RWX, pkey_alloc() or -1)",
-	  "pkey_mprotect the code RWX", false, attack_pkey_mprotect_rwx },
-	{ "mremap-move", "mremap(code, MREMAP_MAYMOVE|MREMAP_FIXED) 1 GiB away",
-	  "move the code away with mremap", false, attack_mremap_move },
-	{ "mremap-shrink", "mremap(code, len, len - 1 page) in place",
-	  "shrink the code with mremap", false, attack_mremap_shrink },
-	{ "mremap-expand", "mremap(code, len, len + 1 page) in place",
-	  "grow the code with mremap", false, attack_mremap_expand },
-	{ "mremap-dontunmap", "mremap(code, MREMAP_MAYMOVE|MREMAP_DONTUNMAP)",
-	  "take the code's pages with MREMAP_DONTUNMAP", false,
-	  attack_mremap_dontunmap },
-	{ "mremap-onto", "mremap(attacker RWX pages, MREMAP_FIXED onto code)",
-	  "move attacker RWX pages onto the code", false, attack_mremap_onto },
-	{ "mmap-fixed-anon", "mmap(code, RWX, MAP_FIXED|MAP_ANONYMOUS), fill",
-	  "mmap anonymous RWX over the code", false, attack_mmap_fixed_anon },
-	{ "mmap-fixed-file", "mmap(code, RX, MAP_FIXED, attacker file)",
-	  "mmap an attacker file over the code", false, attack_mmap_fixed_file },
-	{ "munmap-mmap", "munmap(code), then mmap attacker RWX at the address",
-	  "munmap the code, mmap attacker bytes there", false,
-	  attack_munmap_mmap },
-	{ "shmat-remap", "shmat(attacker segment, code, SHM_REMAP|SHM_EXEC)",
-	  "shmat an attacker segment over the code", false,
-	  attack_shmat_remap },
-	{ "madvise-dontneed", "madvise(code, MADV_DONTNEED): reads back zeros",
-	  "madvise(MADV_DONTNEED) the code", false, attack_madvise_dontneed },
-	{ "proc-mem-write", "pwrite(/proc/self/mem) attacker bytes into code",
-	  "write the code through /proc/self/mem", false,
-	  attack_proc_mem_write },
-	{ "straddle-mprotect", "mprotect([unsealed page below, code end), RWX)",
-	  "mprotect RWX from an unsealed page into the code", true,
-	  attack_straddle_mprotect },
+	{ .name = "mprotect-rw",
+	  .description = "mprotect(code, PROT_READ|PROT_WRITE)",
+	  .narration = "mprotect the code RW",
+	  .attack = attack_mprotect_rw },
+	{ .name = "mprotect-rwx",
+	  .description = "mprotect(code, PROT_READ|PROT_WRITE|PROT_EXEC)",
+	  .narration = "mprotect the code RWX",
+	  .attack = attack_mprotect_rwx },
+	{ .name = "mprotect-none",
+	  .description = "mprotect(code, PROT_NONE)",
+	  .narration = "mprotect the code PROT_NONE",
+	  .attack = attack_mprotect_none },
+	{ .name = "pkey-mprotect-rwx",
+	  .description = "pkey_mprotect(code, RWX, pkey_alloc() or -1)",
+	  .narration = "pkey_mprotect the code RWX",
+	  .attack = attack_pkey_mprotect_rwx },
+	{ .name = "mremap-move",
+	  .description = "mremap(code, MREMAP_MAYMOVE|MREMAP_FIXED) 1 GiB away",
+	  .narration = "move the code away with mremap",
+	  .attack = attack_mremap_move },
+	{ .name = "mremap-shrink",
+	  .description = "mremap(code, len, len - 1 page) in place",
+	  .narration = "shrink the code with mremap",
+	  .attack = attack_mremap_shrink },
+	{ .name = "mremap-expand",
+	  .description = "mremap(code, len, len + 1 page) in place",
+	  .narration = "grow the code with mremap",
+	  .attack = attack_mremap_expand },
+	{ .name = "mremap-dontunmap",
+	  .description = "mremap(code, MREMAP_MAYMOVE|MREMAP_DONTUNMAP)",
+	  .narration = "take the code's pages with MREMAP_DONTUNMAP",
+	  .attack = attack_mremap_dontunmap },
+	{ .name = "mremap-onto",
+	  .description = "mremap(attacker RWX pages, MREMAP_FIXED onto code)",
+	  .narration = "move attacker RWX pages onto the code",
+	  .attack = attack_mremap_onto },
+	{ .name = "mmap-fixed-anon",
+	  .description = "mmap(code, RWX, MAP_FIXED|MAP_ANONYMOUS), fill",
+	  .narration = "mmap anonymous RWX over the code",
+	  .attack = attack_mmap_fixed_anon },
+	{ .name = "mmap-fixed-file",
+	  .description = "mmap(code, RX, MAP_FIXED, attacker file)",
+	  .narration = "mmap an attacker file over the code",
+	  .attack = attack_mmap_fixed_file },
+	{ .name = "munmap-mmap",
+	  .description = "munmap(code), then mmap attacker RWX at the address",
+	  .narration = "munmap the code, mmap attacker bytes there",
+	  .attack = attack_munmap_mmap },
+	{ .name = "shmat-remap",
+	  .description = "shmat(attacker segment, code, SHM_REMAP|SHM_EXEC)",
+	  .narration = "shmat an attacker segment over the code",
+	  .attack = attack_shmat_remap },
+	{ .name = "madvise-dontneed",
+	  .description = "madvise(code, MADV_DONTNEED): reads back zeros",
+	  .narration = "madvise(MADV_DONTNEED) the code",
+	  .attack = attack_madvise_dontneed },
+	{ .name = "proc-mem-write",
+	  .description = "pwrite(/proc/self/mem) attacker bytes into code",
+	  .narration = "write the code through /proc/self/mem",
+	  .attack = attack_proc_mem_write },
+	{ .name = "straddle-mprotect",
+	  .description = "mprotect([unsealed page below, code end), RWX)",
+	  .narration = "mprotect RWX from an unsealed page into the code",
+	  .needs_page_below = true,
+	  .attack = attack_straddle_mprotect },
+	{ .name = "merge-steal",
+	  .description = "madvise(DONTDUMP) code's last page beside a like r-x page; mprotect it RW",
+	  .narration = "merge the code's last page away, then rewrite it",
+	  .prepare = prepare_merge_dontdump,
+	  .attack = attack_merge_steal },
+	{ .name = "merge-steal-mlock",
+	  .description = "as merge-steal, with mlock() instead of MADV_DONTDUMP",
+	  .narration = "merge the code's last page by mlock, then rewrite it",
+	  .prepare = prepare_merge_mlock,
+	  .attack = attack_merge_steal },
+	{ .name = "aio-ring",
+	  .description = "io_destroy() of an aio ring shrunk and moved below the code, then mmap",
+	  .narration = "have io_destroy() unmap the code, map attacker bytes",
+	  .prepare = prepare_aio_ring,
+	  .attack = attack_aio_ring },
+	{ .name = "uffd-fill",
+	  .description = "userfaultfd MISSING + UFFDIO_COPY into a never-faulted sealed page",
+	  .narration = "fill a never-faulted code page through userfaultfd",
+	  .finish = finish_room_above,
+	  .attack = attack_uffd_fill },
+	{ .name = "upstream-call",
+	  .description = "code sealed by mseal(addr, len, 0, garbage); mprotect RW, write",
+	  .narration = "seal the upstream way, then mprotect the code RW",
+	  .seals_itself = true,
+	  .finish = finish_upstream_call,
+	  .attack = attack_upstream_call },
 };
 
 size_t scenario_count(void)

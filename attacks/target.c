@@ -96,14 +96,15 @@ static bool compile_at_hint(struct target *t, enum jit_seal_policy policy,
 }
 
 bool target_build(struct target *t, enum jit_seal_policy policy,
-		  bool page_below, char *why, size_t why_len)
+		  const struct scenario *s, char *why, size_t why_len)
 {
 	memset(t, 0, sizeof *t);
 	t->page = (size_t)sysconf(_SC_PAGESIZE);
-	if (page_below && !map_page_below(t->page, why, why_len))
+	if (s->needs_page_below && !map_page_below(t->page, why, why_len))
 		return false;
 	t->module = load_module(why, why_len);
-	if (!t->module || !compile_at_hint(t, policy, why, why_len))
+	enum jit_seal_policy libjit_policy = s->seals_itself ? JIT_SEAL_NONE : policy;
+	if (!t->module || !compile_at_hint(t, libjit_policy, why, why_len))
 		return false;
 	jit_native_fn fn = jit_lookup(t->module, TARGET_FUNC);
 	uint8_t *entry;
@@ -118,7 +119,7 @@ bool target_build(struct target *t, enum jit_seal_policy policy,
 		snprintf(why, why_len, "%s(%d) trapped", TARGET_FUNC, TARGET_ARG);
 		return false;
 	}
-	return true;
+	return !s->finish || s->finish(t, policy, why, why_len);
 }
 
 bool target_call(const struct target *t, int64_t *result)

@@ -108,6 +108,7 @@ END {
 	print ""
 	print "EACCES, EPERM: the attack was BLOCKED with that errno and nothing changed."
 	print "LANDED: the code, its address or its permissions changed.  \"!\": not what attacks/expected.tsv says."
+	print "mixed: the four runs of a case differ (as expected.tsv allows with a NAME@self or NAME@child row)."
 	print "(smaps seals): the arena in /proc/self/smaps: its Seals: line (P mprotect, U munmap, M mmap,"
 	print "R mremap, S mseal), sl for a VmFlags mark only (upstream), - for neither."
 	if (marks) printf "%d cell(s) differ from attacks/expected.tsv\n", marks

@@ -72,6 +72,8 @@ static void test_refusals(struct tap *tap)
 	       "an unknown policy is refused");
 	REFUSE("mprotect-rw\tcard\tlinux\tLANDED\t-\tx", "kernel",
 	       "an unknown kernel is refused");
+	REFUSE("mprotect-rw@parent\tcard\tmseal\tBLOCKED\tEACCES\tx", "origin",
+	       "an origin other than self or child is refused");
 	REFUSE("madvise-dontneed\tall\tmseal\tLANDED\t-", "needs a reason",
 	       "LANDED under all on mseal without a reason is refused");
 	REFUSE("madvise-dontneed\t*\t*\tLANDED\t-\t", "needs a reason",
@@ -95,18 +97,40 @@ static void test_matching(struct tap *tap)
 	if (!parsed)
 		return;
 	const struct expectation *m;
-	m = expectations_match(&e, "madvise-dontneed", "card", "mseal");
+	m = expectations_match(&e, "madvise-dontneed", "card", "mseal", FROM_SELF);
 	check(tap, m && m->line == 3 && m->outcome == OUTCOME_LANDED &&
 		   strcmp(m->reason, "madvise is not sealed") == 0,
 	      "the specific row matches, with its line and reason");
-	m = expectations_match(&e, "madvise-dontneed", "none", "mseal");
+	m = expectations_match(&e, "madvise-dontneed", "none", "mseal", FROM_SELF);
 	check(tap, m && m->line == 5, "the first matching row wins");
-	m = expectations_match(&e, "mprotect-none", "all", "mseal");
+	m = expectations_match(&e, "mprotect-none", "all", "mseal", FROM_SELF);
 	check(tap, m && m->err == EACCES, "a pattern like mprotect-* matches");
-	m = expectations_match(&e, "madvise-dontneed", "all", "mseal");
+	m = expectations_match(&e, "madvise-dontneed", "all", "mseal", FROM_SELF);
 	check(tap, m && m->line == 6 && m->err == EPERM, "the catch-all row matches last");
-	m = expectations_match(&e, "madvise-dontneed", "all", "vanilla");
+	m = expectations_match(&e, "madvise-dontneed", "all", "vanilla", FROM_SELF);
 	check(tap, m == NULL, "no matching row gives no expectation");
+	expectations_free(&e);
+}
+
+static void test_origin(struct tap *tap)
+{
+	static const char text[] =
+		"merge-steal@child\tcard\tv1\tBLOCKED\tEACCES\tno merge in a child\n"
+		"merge-steal\tcard\tv1\tLANDED\t-\tmerge drops seals\n";
+	struct expectations e;
+	char why[300] = "";
+	if (!parse_text(text, &e, why, sizeof why)) {
+		printf("# %s\n", why);
+		check(tap, false, "an @child row parses");
+		return;
+	}
+	const struct expectation *child =
+		expectations_match(&e, "merge-steal", "card", "v1", FROM_CHILD);
+	const struct expectation *self =
+		expectations_match(&e, "merge-steal", "card", "v1", FROM_SELF);
+	check(tap, child && child->line == 1 && strcmp(child->scenario, "merge-steal") == 0 &&
+		   self && self->line == 2,
+	      "an @child row holds from a child only; the self case falls through");
 	expectations_free(&e);
 }
 
@@ -151,9 +175,11 @@ static void test_real_table(struct tap *tap, const struct expectations *e)
 	for (size_t s = 0; s < scenario_count(); s++) {
 		const char *name = scenario_at(s)->name;
 		for (size_t p = 0; p < 3; p++)
-		for (size_t k = 0; k < 4; k++) {
+		for (size_t k = 0; k < 4; k++)
+		for (int from = FROM_SELF; from <= FROM_CHILD; from++) {
 			const struct expectation *m =
-				expectations_match(e, name, policies[p], kernels[k]);
+				expectations_match(e, name, policies[p], kernels[k],
+						   (enum origin)from);
 			if (!m) {
 				printf("# no expectation: %s %s %s\n", name,
 				       policies[p], kernels[k]);
@@ -178,12 +204,48 @@ static void test_real_table(struct tap *tap, const struct expectations *e)
 	check(tap, none_not_landed == 0, "--seal=none: every scenario LANDS on every kernel");
 }
 
+/* outcome/errno of one cell, for the issue-10 checks below */
+static bool cell_is(const struct expectations *e, const char *scenario,
+		    const char *policy, const char *kernel, enum outcome outcome,
+		    int err)
+{
+	const struct expectation *m = expectations_match(e, scenario, policy, kernel,
+							 FROM_SELF);
+	return m && m->outcome == outcome && (outcome == OUTCOME_LANDED || m->err == err);
+}
+
+/* Issue 10: the red team's scenarios exist and keep v1's holes written down. */
+static void test_red_team_rows(struct tap *tap, const struct expectations *e)
+{
+	static const char *const found[] = { "merge-steal", "merge-steal-mlock",
+					     "aio-ring", "uffd-fill", "upstream-call" };
+	size_t wrong = 0;
+	for (size_t i = 0; i < sizeof found / sizeof found[0]; i++) {
+		if (!scenario_find(found[i])) {
+			printf("# no scenario %s\n", found[i]);
+			wrong++;
+			continue;
+		}
+		for (int p = 0; p < 2; p++) {
+			const char *policy = p ? "all" : "card";
+			bool uffd = strcmp(found[i], "uffd-fill") == 0;
+			wrong += !cell_is(e, found[i], policy, "v1", OUTCOME_LANDED, 0);
+			wrong += !cell_is(e, found[i], policy, "upstream",
+					  uffd ? OUTCOME_LANDED : OUTCOME_BLOCKED,
+					  uffd ? 0 : EPERM);
+		}
+	}
+	check(tap, wrong == 0, "issue 10's scenarios: LANDED on v1, upstream blocks all "
+	      "but uffd-fill (EPERM)");
+}
+
 int main(int argc, char **argv)
 {
 	struct tap tap = { 0, 0 };
 	printf("TAP version 13\n");
 	test_refusals(&tap);
 	test_matching(&tap);
+	test_origin(&tap);
 	test_judgement(&tap);
 	struct expectations e;
 	char why[300] = "";
@@ -193,6 +255,7 @@ int main(int argc, char **argv)
 	check(&tap, loaded, "the real expected.tsv parses");
 	if (loaded) {
 		test_real_table(&tap, &e);
+		test_red_team_rows(&tap, &e);
 		expectations_free(&e);
 	}
 	printf("1..%d\n", tap.number);
