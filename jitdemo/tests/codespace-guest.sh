@@ -4,16 +4,16 @@
 # memory as TAP.  Whether the VMA count is asserted depends on the kernel:
 #   upstream  merges identically sealed neighbours: bound asserted
 #   vanilla   no mseal (ENOSYS); unsealed RX neighbours merge: bound asserted
-#   mseal     our series does not merge sealed neighbours yet: reported only
-#   v1        the RFC port loses merges (a known hole): reported only
+#   mseal     seals are vm_flags bits, so sealed neighbours merge: asserted
+#   v1        the RFC never merges sealed VMAs (a known cost): reported only
 # POSIX sh, busybox-compatible.
 if [ $# -lt 2 ]; then
 	echo "usage: $0 TEST_CODESPACE upstream|vanilla|mseal|v1 [N]" >&2
 	exit 2
 fi
 case $2 in
-upstream|vanilla) mode=merge ;;
-mseal|v1) mode=report ;;
+upstream|vanilla|mseal) mode=merge ;;
+v1) mode=report ;;
 *) echo "$0: unknown kernel '$2'" >&2; exit 2 ;;
 esac
 exec "$1" "${3:-10000}" "$mode"
