@@ -38,7 +38,7 @@ EXPECTED := tap-summary install-deps series kernel-build guest-runner $(addsuffi
 	'attacks-host-*' $(addsuffix -attacks,$(ATTACK_KERNELS)) \
 	mseal-upstream-selftest mseal-upstream-selftest-types upstream-upstream-selftest
 
-.PHONY: all deps kernel guest jitdemo attacks-bin selftest test test-steps \
+.PHONY: all deps kernel kernel-debug guest jitdemo attacks-bin selftest test test-steps \
 	test-harness test-series test-kernel-build test-guest-runner test-jitdemo \
 	test-jitdemo-guest test-attacks test-attacks-host test-peer-selftest attacks demo \
 	threat-model check-series bench-jit fuzz clean
@@ -50,6 +50,13 @@ jitdemo: deps
 
 deps:
 	@scripts/install-deps.sh
+
+# The debug flavours (KASAN, lockdep, DEBUG_VM, maple tree checks) of the
+# whole series and of its control; `make test-debug` boots them.
+kernel-debug: deps
+	@kernel/build.sh --fragment kernel/debug.fragment vanilla-debug
+	@kernel/build.sh --fragment kernel/mseal.fragment \
+		--fragment kernel/debug.fragment mseal-debug $(SERIES)
 
 kernel: deps
 	@kernel/build.sh vanilla
