@@ -3,7 +3,7 @@
  * mmstress - a model-checked random tester of Linux memory management
  * calls with mseal(), for the sealjit guest kernels.
  *
- *   mmstress [--seed S] [--calls N] [--check-every K] [--kernel NAME]
+ *   mmstress [--seed S] [--calls N] [--check-every K] [--full-every F] [--kernel NAME]
  *            [--no-seal] [--fork-rate PER_MILLE] [--no-ddmin] [--verbose]
  *   mmstress --threads N [--seed S] [--calls N] [--kernel NAME]
  *   mmstress --bad-input [--map-count] [--kernel NAME]
@@ -13,6 +13,9 @@
  * --no-seal draws the same calls but issues no mseal, so a seed's digest
  * can be compared between kernels.  --map-count lowers
  * /proc/sys/vm/max_map_count for one case and restores it (guest only).
+ * Every call is checked against /proc/self/maps and the page contents
+ * (every K-th with --check-every), and against /proc/self/smaps after
+ * mseal, madvise and pkey_mprotect and every F-th call (--full-every, 16).
  * Output is TAP; exit 0 when every invariant held.
  */
 #include <stdio.h>
@@ -26,7 +29,7 @@ extern unsigned gen_fork_per_mille;
 static int usage(void)
 {
 	fprintf(stderr,
-		"usage: mmstress [--seed S] [--calls N] [--check-every K] [--kernel mseal|upstream|v1|vanilla]\n"
+		"usage: mmstress [--seed S] [--calls N] [--check-every K] [--full-every F] [--kernel mseal|upstream|v1|vanilla]\n"
 		"                [--no-seal] [--fork-rate PER_MILLE] [--no-ddmin] [--verbose]\n"
 		"       mmstress --threads N [--seed S] [--calls N] [--kernel NAME]\n"
 		"       mmstress --bad-input [--map-count] [--kernel NAME]\n");
@@ -66,6 +69,9 @@ static int parse(int argc, char **argv, struct options *o, bool *no_seal)
 		} else if (!strcmp(a, "--check-every")) {
 			if (number(a, next, 1, 1000000, &o->check_every)) return -1;
 			i++;
+		} else if (!strcmp(a, "--full-every")) {
+			if (number(a, next, 1, 1000000, &o->full_every)) return -1;
+			i++;
 		} else if (!strcmp(a, "--threads")) {
 			if (number(a, next, 1, 16, &v)) return -1;
 			o->threads = (unsigned)v;
@@ -101,7 +107,7 @@ static int parse(int argc, char **argv, struct options *o, bool *no_seal)
 int main(int argc, char **argv)
 {
 	static char outbuf[1 << 16];
-	struct options o = { .seed = 1, .calls = 10000, .check_every = 1, .kernel = "mseal" };
+	struct options o = { .seed = 1, .calls = 10000, .check_every = 1, .full_every = 16, .kernel = "mseal" };
 	bool no_seal = false;
 
 	setvbuf(stdout, outbuf, _IOLBF, sizeof(outbuf));

@@ -19,9 +19,9 @@
 
 #define PG 4096UL
 #define ARENA_ADDR 0x100000000000UL	/* 16 TiB: far from mmap_base and brk */
-#define ARENA_PAGES 96
-#define HEAP_PAGES 24
-#define MAX_RANGE_PAGES 12
+#define ARENA_PAGES 64
+#define HEAP_PAGES 16
+#define MAX_RANGE_PAGES 10
 #define MAX_CALLS 1100000
 
 enum window_id { WIN_ARENA, WIN_HEAP, NWIN };
@@ -110,7 +110,7 @@ struct stats {
 };
 
 struct options {
-	uint64_t seed, calls, check_every;
+	uint64_t seed, calls, check_every, full_every;
 	enum seal_mode seal;
 	const char *kernel;
 	unsigned threads;
@@ -148,6 +148,8 @@ const char *errno_name(int err);
 
 /* observe.c: smaps against the model, content against the tags */
 int observe_check(struct model *m, struct stats *st, uint64_t index);
+int observe_check_light(struct model *m, struct stats *st, uint64_t index, bool light);
+int observe_layout(struct model *m, struct stats *st, uint64_t index);
 int content_check_range(struct model *m, struct stats *st, uintptr_t addr,
 			size_t npages, const struct page *expect, uint64_t index);
 int read_tag(uintptr_t addr, bool readable, uint64_t *tag);

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "mmstress.h"
@@ -36,9 +37,9 @@ void observe_reset_mem(void)
 	mem_fd = open("/proc/self/mem", O_RDONLY | O_CLOEXEC);
 }
 
-static size_t read_smaps(void)
+static size_t read_smaps(bool light)
 {
-	int fd = open("/proc/self/smaps", O_RDONLY | O_CLOEXEC);
+	int fd = open(light ? "/proc/self/maps" : "/proc/self/smaps", O_RDONLY | O_CLOEXEC);
 	size_t used = 0;
 	ssize_t got;
 
@@ -126,7 +127,8 @@ static void spread(const struct model *m, uintptr_t start, uintptr_t end,
 	}
 }
 
-static int parse_smaps(const struct model *m)
+/* LIGHT: /proc/self/maps only (no page walk): mapped, prot, shared. */
+static int parse_smaps(const struct model *m, bool light)
 {
 	const char *s = smaps_buf;
 	uintptr_t start = 0, end = 0;
@@ -134,7 +136,7 @@ static int parse_smaps(const struct model *m)
 	bool in_vma = false;
 
 	memset(seen, 0, sizeof(seen));
-	if (!read_smaps())
+	if (!read_smaps(light))
 		return -1;
 	for (; *s; s = strchr(s, '\n') ? strchr(s, '\n') + 1 : s + strlen(s)) {
 		if ((*s >= '0' && *s <= '9') || (*s >= 'a' && *s <= 'f')) {
@@ -145,7 +147,9 @@ static int parse_smaps(const struct model *m)
 			v.prot = (p[1] == 'r' ? PROT_READ : 0) | (p[2] == 'w' ? PROT_WRITE : 0) |
 				 (p[3] == 'x' ? PROT_EXEC : 0);
 			v.shared = p[4] == 's';
-			in_vma = true;
+			in_vma = !light;
+			if (light)
+				spread(m, start, end, &v);
 		} else if (in_vma && !strncmp(s, "ProtectionKey:", 14)) {
 			v.pkey = 0;
 			for (const char *p = s + 14; *p && *p != '\n'; p++)
@@ -188,7 +192,7 @@ static void fail(struct stats *st, enum family f, uint64_t index, const char *fm
 
 /* Compare one page; returns the number of mismatches. */
 static int compare_page(struct model *m, struct stats *st, uint64_t index, int w,
-			size_t i)
+			size_t i, bool light)
 {
 	struct page *p = &m->win[w].pages[i];
 	const struct seen *v = &seen[w][i];
@@ -211,6 +215,8 @@ static int compare_page(struct model *m, struct stats *st, uint64_t index, int w
 		bad++, fail(st, FAM_LAYOUT, index, "", "prot", w, i, p->prot, v->prot);
 	if (p->shared != v->shared)
 		bad++, fail(st, FAM_LAYOUT, index, "", "shared", w, i, p->shared, v->shared);
+	if (light)
+		return bad;
 	if (m->pkey_a >= 0 && p->pkey != v->pkey)
 		bad++, fail(st, FAM_LAYOUT, index, "", "pkey", w, i, p->pkey, v->pkey);
 	if (p->vmflags != v->vmflags)
@@ -223,20 +229,26 @@ static int compare_page(struct model *m, struct stats *st, uint64_t index, int w
 	return bad;
 }
 
-int observe_layout(struct model *m, struct stats *st, uint64_t index)
+int observe_layout_light(struct model *m, struct stats *st, uint64_t index, bool light)
 {
 	int bad = 0;
 
 	st->checks[FAM_LAYOUT]++;
-	st->checks[FAM_SEALS]++;
-	if (parse_smaps(m)) {
+	if (!light)
+		st->checks[FAM_SEALS]++;
+	if (parse_smaps(m, light)) {
 		fail(st, FAM_LAYOUT, index, "", "cannot read /proc/self/smaps", 0, 0, 0, 0);
 		return 1;
 	}
 	for (int w = 0; w < NWIN; w++)
 		for (size_t i = 0; i < m->win[w].npages; i++)
-			bad += compare_page(m, st, index, w, i);
+			bad += compare_page(m, st, index, w, i, light);
 	return bad;
+}
+
+int observe_layout(struct model *m, struct stats *st, uint64_t index)
+{
+	return observe_layout_light(m, st, index, false);
 }
 
 int read_tag(uintptr_t addr, bool readable, uint64_t *tag)
@@ -306,9 +318,33 @@ static int observe_content(struct model *m, struct stats *st, uint64_t index)
 	return bad;
 }
 
+double observe_secs[2];
+
+static double now(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* Light checks read /proc/self/maps: seals, pkeys and VmFlags wait for
+ * the next full (smaps) check. */
+int observe_check_light(struct model *m, struct stats *st, uint64_t index, bool light)
+{
+	double t0 = now(), t1;
+	int bad = observe_layout_light(m, st, index, light);
+
+	t1 = now();
+	bad += observe_content(m, st, index);
+	observe_secs[0] += t1 - t0;
+	observe_secs[1] += now() - t1;
+	return bad;
+}
+
 int observe_check(struct model *m, struct stats *st, uint64_t index)
 {
-	return observe_layout(m, st, index) + observe_content(m, st, index);
+	return observe_check_light(m, st, index, false);
 }
 
 /* The child's view: DONTFORK pages gone, WIPEONFORK pages zero. */
