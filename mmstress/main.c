@@ -15,7 +15,7 @@
  * /proc/sys/vm/max_map_count for one case and restores it (guest only).
  * Every call is checked against /proc/self/maps and the page contents
  * (every K-th with --check-every), and against /proc/self/smaps after
- * mseal, madvise and pkey_mprotect and every F-th call (--full-every, 16).
+ * mseal, pkey_mprotect and VmFlags-setting madvise, and every F-th call (--full-every, 32).
  * Output is TAP; exit 0 when every invariant held.
  */
 #include <stdio.h>
@@ -107,7 +107,7 @@ static int parse(int argc, char **argv, struct options *o, bool *no_seal)
 int main(int argc, char **argv)
 {
 	static char outbuf[1 << 16];
-	struct options o = { .seed = 1, .calls = 10000, .check_every = 1, .full_every = 16, .kernel = "mseal" };
+	struct options o = { .seed = 1, .calls = 10000, .check_every = 1, .full_every = 32, .kernel = "mseal" };
 	bool no_seal = false;
 
 	setvbuf(stdout, outbuf, _IOLBF, sizeof(outbuf));

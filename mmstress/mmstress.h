@@ -148,7 +148,8 @@ const char *errno_name(int err);
 
 /* observe.c: smaps against the model, content against the tags */
 int observe_check(struct model *m, struct stats *st, uint64_t index);
-int observe_check_light(struct model *m, struct stats *st, uint64_t index, bool light);
+int observe_check_light(struct model *m, struct stats *st, uint64_t index, bool light,
+			const struct op *op);
 int observe_layout(struct model *m, struct stats *st, uint64_t index);
 int content_check_range(struct model *m, struct stats *st, uintptr_t addr,
 			size_t npages, const struct page *expect, uint64_t index);

@@ -404,6 +404,15 @@ static void predict_madvise(struct model *m, const struct op *op, struct expect 
 		return set_err(ex, EINVAL, "madvise: unaligned address");
 	if (!len)
 		return;
+	if (m->seal == SEAL_UPSTREAM && (advice == 22 || advice == 23)) {
+		/* 6.11+: populate walks the range itself, a hole ends it */
+		for (size_t i = 0; i < r.n; i++) {
+			if (!rp(&r, i)->mapped)
+				return set_err(ex, ENOMEM, "madvise: populate reached a hole");
+			if (advise_page(m, rp(&r, i), advice, (uint32_t)i))
+				return set_err(ex, EINVAL, "madvise: populate on a mapping it cannot fault");
+		}
+	}
 	if (m->seal == SEAL_FULL)
 		for (size_t i = 0; i < r.n; i++)
 			if (madvise_refused(m, rp(&r, i), advice))

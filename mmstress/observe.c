@@ -328,15 +328,47 @@ static double now(void)
 	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
-/* Light checks read /proc/self/maps: seals, pkeys and VmFlags wait for
- * the next full (smaps) check. */
-int observe_check_light(struct model *m, struct stats *st, uint64_t index, bool light)
+/* The content of the pages OP named (and an mremap's target). */
+static int content_of_op(struct model *m, struct stats *st, const struct op *op,
+			 uint64_t index)
+{
+	struct window *w = &m->win[op->win];
+	size_t first = op->off / PG, n = (op->a[0] + PG - 1) / PG;
+	int bad = 0;
+
+	st->checks[FAM_CONTENT]++;
+	if (op->kind == OP_BRK)
+		first = 0, n = w->npages;
+	if (first < w->npages) {
+		n = first + n > w->npages ? w->npages - first : n;
+		bad += content_check_range(m, st, w->base + first * PG, n, &w->pages[first], index);
+	}
+	if (op->kind == OP_MREMAP && op->new_win_addr) {
+		w = &m->win[WIN_ARENA];
+		first = op->a[3] / PG;
+		n = (op->a[1] + PG - 1) / PG;
+		if (first < w->npages) {
+			n = first + n > w->npages ? w->npages - first : n;
+			bad += content_check_range(m, st, w->base + first * PG, n,
+						   &w->pages[first], index);
+		}
+	}
+	return bad;
+}
+
+/*
+ * Light checks read /proc/self/maps and the contents of the call's own
+ * pages; seals, pkeys, VmFlags and every other page's content wait for the
+ * next full check (smaps and all contents).
+ */
+int observe_check_light(struct model *m, struct stats *st, uint64_t index, bool light,
+			const struct op *op)
 {
 	double t0 = now(), t1;
 	int bad = observe_layout_light(m, st, index, light);
 
 	t1 = now();
-	bad += observe_content(m, st, index);
+	bad += light && op ? content_of_op(m, st, op, index) : observe_content(m, st, index);
 	observe_secs[0] += t1 - t0;
 	observe_secs[1] += now() - t1;
 	return bad;
@@ -344,7 +376,7 @@ int observe_check_light(struct model *m, struct stats *st, uint64_t index, bool 
 
 int observe_check(struct model *m, struct stats *st, uint64_t index)
 {
-	return observe_check_light(m, st, index, false);
+	return observe_check_light(m, st, index, false, NULL);
 }
 
 /* The child's view: DONTFORK pages gone, WIPEONFORK pages zero. */

@@ -168,9 +168,15 @@ static void digest_call(const struct op *op, const struct expect *ex, long ret, 
  * --full-every calls; /proc/self/maps otherwise. */
 static bool full_check(const struct runner *r, const struct op *op, uint64_t index)
 {
+	static const uint32_t flag_advice = 1u << MADV_NORMAL | 1u << MADV_RANDOM |
+		1u << MADV_SEQUENTIAL | 1u << MADV_DONTFORK | 1u << MADV_DOFORK |
+		1u << MADV_MERGEABLE | 1u << MADV_UNMERGEABLE | 1u << MADV_HUGEPAGE |
+		1u << MADV_NOHUGEPAGE | 1u << MADV_DONTDUMP | 1u << MADV_DODUMP |
+		1u << MADV_WIPEONFORK | 1u << MADV_KEEPONFORK;
+
 	return r->o->full_every <= 1 || index % r->o->full_every == 0 ||
-	       op->kind == OP_MSEAL || op->kind == OP_MADVISE ||
-	       op->kind == OP_PKEY_MPROTECT;
+	       op->kind == OP_MSEAL || op->kind == OP_PKEY_MPROTECT ||
+	       (op->kind == OP_MADVISE && op->a[1] < 32 && (flag_advice & (1u << op->a[1])));
 }
 
 /* One call; returns non-zero when anything disagreed. */
@@ -188,10 +194,10 @@ static int step(struct runner *r, const struct op *op, uint64_t index, bool chec
 		return fork_check(&model, r->st, index);
 	if (op->kind == OP_WRITE) {
 		op_issue(&model, op, &err);
-		return check ? observe_check_light(&model, r->st, index, !full_check(r, op, index)) : 0;
+		return check ? observe_check_light(&model, r->st, index, !full_check(r, op, index), op) : 0;
 	}
 	if (op->kind == OP_MREMAP && r->o->check_every > 1)
-		observe_check_light(&model, r->st, index, true);
+		observe_check_light(&model, r->st, index, true, op);
 	model_predict(&model, op, &ex);
 	ret = op_issue(&model, op, &err);
 	if (op->kind != OP_WRITE)
@@ -217,7 +223,7 @@ static int step(struct runner *r, const struct op *op, uint64_t index, bool chec
 		       errno_name(err), (unsigned long)ret, ex.why);
 	}
 	if (check || ex.err)
-		bad += observe_check_light(&model, r->st, index, !full_check(r, op, index));
+		bad += observe_check_light(&model, r->st, index, !full_check(r, op, index), op);
 	return bad;
 }
 

@@ -10,7 +10,7 @@
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 out=$top/build/stress-ng
-ops=200
+ops=50
 [ "${1:-}" = --ops ] && { ops=$2; shift 2; }
 kernels=("$@")
 [ ${#kernels[@]} -gt 0 ] || kernels=(vanilla mseal)
@@ -25,10 +25,10 @@ cp -L /lib64/ld-linux-x86-64.so.2 "$out/pkg/stress-ng/ld.so"
 
 script=$out/pkg/run-stress.sh
 {
-	echo 'cd /tmp'
+	echo 'cd /tmp; mkdir -p /dev/shm; mount -t tmpfs tmpfs /dev/shm'
 	echo 'S="/sealjit/stress-ng/ld.so --library-path /sealjit/stress-ng/lib /sealjit/stress-ng/stress-ng"'
 	for s in "${stressors[@]}"; do
-		printf '$S --%s 1 --%s-ops %s --timeout 60 --metrics-brief >/tmp/%s.log 2>&1; rc=$?\n' \
+		printf '$S --%s 1 --%s-ops %s --timeout 30 --metrics-brief >/tmp/%s.log 2>&1; rc=$?\n' \
 			"$s" "$s" "$ops" "$s"
 		printf 'echo "RESULT %s rc=$rc $(grep -ci "fail" /tmp/%s.log) fail-lines"\n' "$s" "$s"
 		printf 'grep -i "fail\\|error\\|skip" /tmp/%s.log | head -n 3 | sed "s/^/LOG %s: /"\n' "$s" "$s"
