@@ -5,7 +5,7 @@
 # mmstress in the guest, one boot per kernel:
 #   K (default mseal): the random run with K's seal semantics (N calls,
 #     default 50000), the same seed with --no-seal (M calls, default 20000),
-#     the threaded race (R calls, default 8000, 4 threads) and --bad-input
+#     the threaded race (R calls, default 20000, 4 threads) and --bad-input
 #     (with max_map_count lowered: the guest runs as root);
 #   C (default vanilla): the same --no-seal seed and the race with --no-seal.
 # TAP files in build/results/: K-mmstress, K-mmstress-race,
@@ -16,7 +16,7 @@
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 kernel=mseal control=vanilla seed=${MMSTRESS_SEED:-20261203}
-calls=50000 noseal_calls=20000 race_calls=8000
+calls=50000 noseal_calls=20000 race_calls=20000
 while [ $# -gt 0 ]; do
 	case $1 in
 	--kernel) kernel=$2; shift 2 ;;
