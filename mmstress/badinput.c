@@ -38,6 +38,7 @@ struct bcase {
 	int err;		/* expected errno, 0 for success */
 	int alt;		/* documented alternative, or 0 */
 	unsigned sealed;	/* on success: bit per page that must show seals */
+	const char *todo;	/* a known limit of this kernel: reported, not failed */
 };
 
 static uintptr_t slot_addr(unsigned slot)
@@ -158,11 +159,12 @@ static void run_case_in(uintptr_t base, const struct bcase *c)
 		if (c->layout[i] == 'M' && page_sealed(after, i) != !!(c->sealed & (1u << i)))
 			why = "seals on the wrong pages";
 	ntests++;
-	printf("%s %u - mseal %s: %s (expected %s%s%s)%s%s\n", why ? "not ok" : "ok", ntests,
+	printf("%s %u - mseal %s: %s (expected %s%s%s)%s%s%s%s\n", why ? "not ok" : "ok", ntests,
 	       c->name, errno_name(err), errno_name(c->err), c->alt ? " or " : "",
-	       c->alt ? errno_name(c->alt) : "", why ? ": " : "", why ? why : "");
+	       c->alt ? errno_name(c->alt) : "", why ? ": " : "", why ? why : "",
+	       why && c->todo ? " # TODO " : "", why && c->todo ? c->todo : "");
 	if (why) {
-		nfailed++;
+		nfailed += !c->todo;
 		printf("# before:\n# %s\n# after:\n# %s\n", before, after);
 	}
 }
@@ -229,8 +231,8 @@ static const struct bcase upstream_cases[] = {
 	{ "address +1", "MM", 1, PG, 0, 0, EINVAL, 0, 0 },
 	{ "len 0", "MM", 0, 0, 0, 0, 0, 0, 0 },
 	{ "len 1 rounds up to a page", "MM", 0, 1, 0, 0, 0, 0, 0x1 },
-	/* 6.12 rounds len ~0 to 0 and succeeds; later kernels refuse it */
-	{ "len ~0 rounds to 0", "MM", 0, ~0UL, 0, 0, 0, EINVAL, 0 },
+	/* 6.10 rounded len ~0 to 0 and succeeded; 6.12.y and later refuse it */
+	{ "len ~0 wraps when rounded", "MM", 0, ~0UL, 0, 0, EINVAL, 0, 0 },
 	{ "addr + len wraps", "MM", 0, ~0UL - PG * 2, 0, 0, EINVAL, 0, 0 },
 	{ "huge len (64 TiB) over unmapped space", "MM", 0, 1UL << 46, 0, 0, ENOMEM, 0, 0 },
 	{ "unmapped start", ".MMM", 0, 4 * PG, 0, 0, ENOMEM, 0, 0 },
@@ -314,6 +316,7 @@ static void map_count_cases(void)
 	if (mode == SEAL_UPSTREAM) {
 		middle.types = 0;
 		second.types = 0;
+		second.todo = "upstream seals VMA by VMA: the first is sealed when the second split fails";
 	}
 	base = fresh_slot(middle.layout);
 	n = map_count_now();

@@ -478,8 +478,10 @@ static void predict_mseal_upstream(struct model *m, const struct op *op, struct 
 		return set_err(ex, EINVAL, "mseal: upstream flags != 0");
 	if (addr & (PG - 1))
 		return set_err(ex, EINVAL, "mseal: unaligned address");
-	if (!PA(len))
-		return;	/* upstream: len 0, and a len that rounds to 0, succeed */
+	if ((len && !PA(len)) || addr + PA(len) < addr)
+		return set_err(ex, EINVAL, "mseal: len wraps when rounded (6.12.y)");
+	if (!len)
+		return;
 	if (!all_mapped(&r))
 		return set_err(ex, ENOMEM, "mseal: unmapped page in range");
 	for (size_t i = 0; i < r.n; i++)
