@@ -94,7 +94,8 @@ struct op {
 struct expect {
 	long ret;		/* success value (address calls: absolute) */
 	int err;		/* 0: success expected */
-	int alt_err;		/* a documented second answer, or 0 */
+	int alt_err;		/* a documented second answer, or 0; -1: success
+				 * returning .ret that changes nothing */
 	bool anywhere;		/* mremap: success at an address outside the windows */
 	const char *why;	/* the rule that decided it */
 };

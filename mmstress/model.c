@@ -696,15 +696,22 @@ static void predict_mremap(struct model *m, const struct op *op, struct expect *
 	a.nlen = PA(a.nlen);
 	if (!a.nlen)
 		return set_err(ex, EINVAL, "mremap: new_len 0");
+	idx = (a.addr - m->win[win].base) / PG;
 	if (m->seal == SEAL_FULL && mremap_src_pinned(m, win, &a)) {
 		set_err(ex, EACCES, "mremap: source or MREMAP_FIXED target pinned");
+		/* The mseal kernel of this session looks the old address up
+		 * first (EFAULT); common.md says the seal wins: reported. */
+		if (!m->win[win].pages[idx].mapped)
+			ex->alt_err = EFAULT;
+		/* ... and lets a no-op (same length, no flags) succeed. */
+		else if (a.olen == a.nlen && !a.flags)
+			ex->alt_err = -1, ex->ret = (long)a.addr;
 		if ((a.flags & (MREMAP_FIXED | MREMAP_DONTUNMAP)) &&
 		    ((a.naddr & (PG - 1)) ||
 		     (a.addr + a.olen > a.naddr && a.naddr + a.nlen > a.addr)))
 			ex->alt_err = EINVAL;	/* mremap_to's own checks may run first */
 		return;
 	}
-	idx = (a.addr - m->win[win].base) / PG;
 	if (!m->win[win].pages[idx].mapped)
 		return set_err(ex, EFAULT, "mremap: old address unmapped");
 	if (m->seal == SEAL_UPSTREAM && m->win[win].pages[idx].seals)

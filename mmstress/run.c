@@ -106,8 +106,10 @@ static bool judge(const struct op *op, const struct expect *ex, long ret, int er
 
 	if (op->kind == OP_BRK)
 		return ret == ex->ret;
+	if (ex->err && ex->alt_err == -1 && ret == ex->ret)
+		return true;	/* documented: success that changes nothing */
 	if (ex->err)
-		return ret == -1 && (err == ex->err || (ex->alt_err && err == ex->alt_err));
+		return ret == -1 && (err == ex->err || (ex->alt_err > 0 && err == ex->alt_err));
 	if (ret == -1 && err)
 		return false;
 	if (ex->anywhere)
@@ -209,8 +211,14 @@ static int step(struct runner *r, const struct op *op, uint64_t index, bool chec
 	}
 	if (ex.err)
 		r->st->refused++;
-	if (ex.alt_err && err == ex.alt_err)
-		r->st->alternates++;
+	if (ex.alt_err && (err == ex.alt_err || (ex.alt_err == -1 && !err)) &&
+	    !r->st->alternates++ && !r->quiet) {
+		char desc[200];
+
+		op_describe(&model, op, desc, sizeof(desc));
+		printf("# first documented alternate: call %llu: %s: %s, not %s (%s)\n",
+		       (unsigned long long)index, desc, errno_name(err), errno_name(ex.err), ex.why);
+	}
 	digest_call(op, &ex, ret, err, index);
 	if (ex.anywhere)
 		bad += check_moved_out(r, ret, index);
