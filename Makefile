@@ -11,6 +11,10 @@
 #   make threat-model  regenerate docs/threat-model.md from a run
 #   make bench-jit  the JIT against its interpreter, on the host
 #   make fuzz       the assembler/verifier fuzz target, for a bounded time
+#   make test-mmstress  the model-checked mm stress on mseal (50k calls) and
+#                   its --no-seal seed on vanilla (in make test)
+#   make test-peer-vm   6.1's own vm selftests and stress-ng's mm stressors
+#                   on vanilla and mseal, side by side (not in make test)
 #   make clean      remove build/ (the kernel cache stays; see README.md)
 
 SHELL := /bin/bash
@@ -36,12 +40,15 @@ EXPECTED := tap-summary install-deps series kernel-build guest-runner $(addsuffi
 	'jitdemo-*' $(addsuffix -jitdemo,$(KERNELS)) \
 	$(addsuffix -codespace,$(ATTACK_KERNELS)) \
 	'attacks-host-*' $(addsuffix -attacks,$(ATTACK_KERNELS)) \
-	mseal-upstream-selftest mseal-upstream-selftest-types upstream-upstream-selftest
+	mseal-upstream-selftest mseal-upstream-selftest-types upstream-upstream-selftest \
+	mmstress-host mseal-mmstress mseal-mmstress-race mseal-mmstress-bad-input \
+	vanilla-mmstress vanilla-mmstress-race mmstress-digest
 
 .PHONY: all deps kernel kernel-debug guest jitdemo attacks-bin selftest test test-steps \
 	test-harness test-series test-kernel-build test-guest-runner test-jitdemo \
 	test-jitdemo-guest test-attacks test-attacks-host test-peer-selftest attacks demo \
-	threat-model check-series bench-jit fuzz clean
+	threat-model check-series bench-jit fuzz clean \
+	mmstress-bin test-mmstress test-peer-vm
 
 all: kernel guest jitdemo attacks-bin
 
@@ -158,6 +165,21 @@ bench-jit: deps
 fuzz: deps
 	@$(MAKE) --no-print-directory -C jitdemo fuzz
 
+mmstress-bin: deps
+	@$(MAKE) --no-print-directory -C mmstress all
+
+# mmstress: host-side CLI tests, then one boot of mseal (random run with
+# the series' semantics, threaded race, bad input to mseal) and one of
+# vanilla (the same seed --no-seal: the digests must agree).
+test-mmstress: kernel guest mmstress-bin
+	@$(MAKE) --no-print-directory -C mmstress test
+	@scripts/mmstress.sh --kernel mseal --control vanilla
+
+# Peer suites nobody here wrote: 6.1's selftests/vm and stress-ng.
+test-peer-vm: kernel guest
+	@scripts/peer-vm.sh vanilla mseal
+	@scripts/stress-ng-vm.sh vanilla mseal
+
 # Each step records its results under build/results/; the summary counts
 # them all, and counts a step that left no results as failed.
 test:
@@ -166,7 +188,7 @@ test:
 	@tests/tap-summary $(EXPECTED)
 
 test-steps: test-harness test-series test-kernel-build test-guest-runner selftest test-jitdemo \
-	test-jitdemo-guest test-attacks-host test-attacks test-peer-selftest
+	test-jitdemo-guest test-attacks-host test-attacks test-peer-selftest test-mmstress
 
 clean:
 	rm -rf $(BUILD)

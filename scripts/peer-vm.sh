@@ -1,0 +1,132 @@
+#!/usr/bin/env bash
+# scripts/peer-vm.sh [KERNEL...] - Linux 6.1's own tools/testing/selftests/vm
+# programs, built statically from the 6.1 source at test time, run on each
+# KERNEL (default: vanilla mseal) in one guest boot each, then a table
+# (test | vanilla | mseal) and TAP: ok when every kernel gave the same result.
+#
+# Sources: /usr/src/linux-source-6.1.tar.xz (only the selftests are
+# extracted, into build/peer-vm/src; nothing is committed).  Headers: the
+# system's linux-libc-dev, which on Debian 12 is 6.1's own uapi.
+#
+# Not run, and why (each also listed in the table as "not built"):
+#   compaction_test, hugepage-*, hugetlb-madvise, map_hugetlb, thuge-gen,
+#   write_to_hugetlbfs, charge_reserved_hugetlb: need reserved hugetlb pages;
+#   gup_test, split_huge_page_test: need debugfs test hooks (CONFIG_GUP_TEST);
+#   hmm-tests: needs the test_hmm module; migration: needs two NUMA nodes;
+#   ksm_tests: needs ksmd tuning as a script; transhuge-stress: runs until
+#   killed; khugepaged: minutes per run under TCG; protection_keys_32:
+#   no 32-bit libc for a static build.
+set -uo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+out=$top/build/peer-vm
+src=$out/src/linux-source-6.1
+vm=$src/tools/testing/selftests/vm
+bin=$out/bin
+tarball=${LINUX61_SOURCE:-/usr/src/linux-source-6.1.tar.xz}
+kernels=("$@")
+[ ${#kernels[@]} -gt 0 ] || kernels=(vanilla mseal)
+
+# name|sources (besides name.c)|extra flags|command line in the guest|seconds
+TESTS=(
+	"mremap_dontunmap|||mremap_dontunmap|60"
+	"mremap_test|||mremap_test|120"
+	"map_fixed_noreplace|||map_fixed_noreplace|30"
+	"map_populate|||map_populate|30"
+	"mlock2-tests|||mlock2-tests|60"
+	"mlock-random-test||-lcap|mlock-random-test|60"
+	"madv_populate|vm_util.c||madv_populate|60"
+	"mrelease_test|||mrelease_test|60"
+	"memfd_secret||-lcap|memfd_secret|30"
+	"on-fault-limit|||on-fault-limit|30"
+	"soft-dirty|vm_util.c||soft-dirty|60"
+	"protection_keys|pkey|-mxsave|protection_keys|180"
+	"userfaultfd|vm_util.c||userfaultfd anon 8 8|120"
+	"userfaultfd-shmem|vm_util.c||userfaultfd shmem 8 8|120"
+	"userfaultfd-dev|vm_util.c||userfaultfd anon:dev 8 8|120"
+	"va_128TBswitch|||va_128TBswitch|60"
+	"virtual_address_range|||virtual_address_range|120"
+)
+
+extract() {
+	[ -f "$vm/mremap_test.c" ] && return 0
+	[ -f "$tarball" ] || { echo "peer-vm: no $tarball (apt-get install linux-source-6.1)" >&2; return 1; }
+	mkdir -p "$out/src"
+	tar -xJf "$tarball" -C "$out/src" \
+		linux-source-6.1/tools/testing/selftests/vm \
+		linux-source-6.1/tools/testing/selftests/kselftest.h \
+		linux-source-6.1/tools/testing/selftests/kselftest_harness.h \
+		linux-source-6.1/mm/gup_test.h
+}
+
+build_one() {
+	local name=$1 extra_src=$2 flags=$3 file=$1 srcs=()
+	case $name in userfaultfd-*) file=userfaultfd ;; esac
+	[ -x "$bin/$file" ] && return 0
+	srcs=("$vm/$file.c")
+	[ "$extra_src" = vm_util.c ] && srcs+=("$vm/vm_util.c")
+	# shellcheck disable=SC2086
+	gcc -static -O2 -w -I"$vm/.." -I"$src" -o "$bin/$file" "${srcs[@]}" \
+		$flags -lrt -lpthread -lm >"$out/build-$file.log" 2>&1
+}
+
+extract || exit 1
+mkdir -p "$bin" "$top/build/results"
+declare -A built
+for t in "${TESTS[@]}"; do
+	IFS='|' read -r name extra flags cmd secs <<<"$t"
+	if build_one "$name" "$extra" "$flags"; then built[$name]=1; fi
+done
+
+# The guest script: each test under its own timeout, one RESULT line each.
+guest_script=$out/run-peer.sh
+{
+	echo 'cd /tmp'
+	for t in "${TESTS[@]}"; do
+		IFS='|' read -r name extra flags cmd secs <<<"$t"
+		[ -n "${built[$name]:-}" ] || continue
+		printf 'timeout %s /sealjit/bin/%s >/tmp/%s.log 2>&1; rc=$?\n' "$secs" "$cmd" "$name"
+		printf 'p=$(grep -ciE "^(ok|\\[ok\\]|\\[pass\\]|pass)|: PASS|\\[PASS\\]| pass$" /tmp/%s.log)\n' "$name"
+		printf 'f=$(grep -ciE "^not ok|\\[fail\\]|: FAIL|\\[FAIL\\]| fail$" /tmp/%s.log)\n' "$name"
+		printf 'echo "RESULT %s rc=$rc pass=$p fail=$f"\n' "$name"
+		printf 'tail -n 3 /tmp/%s.log | sed "s/^/LOG %s: /"\n' "$name" "$name"
+	done
+} >"$guest_script"
+
+total=0
+for t in "${TESTS[@]}"; do IFS='|' read -r _ _ _ _ secs <<<"$t"; total=$((total + secs)); done
+for k in "${kernels[@]}"; do
+	"$top/guest/run" --timeout $((total + 120)) --add "$bin" --add "$guest_script" "$k" -- \
+		sh run-peer.sh >"$out/$k.out" 2>&1
+done
+
+# Table and TAP.
+result() { grep -a "^RESULT $2 " "$out/$1.out" 2>/dev/null | head -n 1 | cut -d' ' -f3- | tr -d '\r'; }
+tap=$top/build/results/peer-vm.tap
+{
+	n=0
+	declare -a results
+	printf '# %-24s' test; for k in "${kernels[@]}"; do printf ' | %-26s' "$k"; done; echo
+	for t in "${TESTS[@]}"; do
+		IFS='|' read -r name _ _ _ _ <<<"$t"
+		n=$((n + 1))
+		printf '# %-24s' "$name"
+		first= same=1
+		for k in "${kernels[@]}"; do
+			r=$(result "$k" "$name"); [ -n "${built[$name]:-}" ] || r="not built"
+			[ -n "$r" ] || r="no result (guest failed?)"
+			printf ' | %-26s' "$r"
+			if [ -z "$first" ]; then first=$r; elif [ "$r" != "$first" ]; then same=; fi
+		done
+		echo
+		results[$n]="$name|$same|$first"
+	done
+	echo "1..$n"
+	for i in $(seq 1 "$n"); do
+		IFS='|' read -r name same first <<<"${results[$i]}"
+		if [ -n "$same" ]; then
+			echo "ok $i - $name: same result on ${kernels[*]} ($first)"
+		else
+			echo "not ok $i - $name: results differ between ${kernels[*]}"
+		fi
+	done
+} | tee "$tap"
