@@ -6,6 +6,7 @@
  * one mseal() call, and checks the errno and that smaps of the slot is
  * byte for byte what it was (or, on success, what the seal should make it).
  */
+#include <limits.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -140,10 +141,21 @@ static bool page_sealed(const char *snap, unsigned page)
 	return p && (!eol || p < eol);
 }
 
+/* A case's offset that names address 0 itself (-0 would be offset 0). */
+#define AT_ADDRESS_ZERO LONG_MIN
+
+/* Where case C's call starts: an offset into the slot, or -ADDRESS. */
+static uintptr_t case_addr(uintptr_t base, const struct bcase *c)
+{
+	if (c->off == AT_ADDRESS_ZERO)
+		return 0;
+	return c->off < 0 ? (uintptr_t)-c->off : base + (uintptr_t)c->off;
+}
+
 /* One mseal() call on a slot already laid out as C->layout. */
 static void run_case_in(uintptr_t base, const struct bcase *c)
 {
-	uintptr_t addr = c->off < 0 ? (uintptr_t)-c->off : base + (uintptr_t)c->off;
+	uintptr_t addr = case_addr(base, c);
 	const char *why = NULL;
 	long ret;
 	int err;
@@ -220,7 +232,7 @@ static const struct bcase full_cases[] = {
 	{ "addr + len wraps", "MM", 0, ~0UL - PG * 2, MM_SEAL_ALL, 0, EINVAL, 0, 0 },
 	{ "huge len (64 TiB) over unmapped space", "MM", 0, 1UL << 46, MM_SEAL_ALL, 0, ENOMEM, 0, 0 },
 	{ "kernel address", "MM", -(long)0xffff800000000000UL, PG, MM_SEAL_ALL, 0, ENOMEM, EINVAL, 0 },
-	{ "address 0 (unmapped)", "MM", -(long)0, PG, MM_SEAL_ALL, 0, ENOMEM, 0, 0 },
+	{ "address 0 (unmapped)", "MM", AT_ADDRESS_ZERO, PG, MM_SEAL_ALL, 0, ENOMEM, 0, 0 },
 	{ "unmapped start", ".MMM", 0, 4 * PG, MM_SEAL_ALL, 0, ENOMEM, 0, 0 },
 	{ "unmapped middle", "MM.M", 0, 4 * PG, MM_SEAL_ALL, 0, ENOMEM, 0, 0 },
 	{ "unmapped end", "MMM.", 0, 4 * PG, MM_SEAL_ALL, 0, ENOMEM, 0, 0 },

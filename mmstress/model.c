@@ -459,14 +459,15 @@ static void predict_mseal_full(struct model *m, const struct op *op, struct expe
 		return set_err(ex, EINVAL, "mseal: len wraps when rounded");
 	if (!len)
 		return;
+	/* The kernel walks the range in order: the first problem answers. */
 	for (size_t i = 0; i < r.n; i++) {
 		struct page *p = rp(&r, i);
 
-		if (p->mapped && (p->seals & MM_SEAL_MSEAL) && (types & ~p->seals))
+		if (!p->mapped)
+			return set_err(ex, ENOMEM, "mseal: unmapped page in range");
+		if ((p->seals & MM_SEAL_MSEAL) && (types & ~p->seals))
 			return set_err(ex, EACCES, "mseal: adding a type under MM_SEAL_MSEAL");
 	}
-	if (!all_mapped(&r))
-		return set_err(ex, ENOMEM, "mseal: unmapped page in range");
 	for (size_t i = 0; i < r.n; i++)
 		rp(&r, i)->seals |= (uint8_t)types;
 }
