@@ -116,7 +116,7 @@ test-guest-runner: kernel guest
 	@tests/tap-run guest-runner -- guest/tests/runner.sh vanilla
 
 # jitdemo's host suite writes its own build/results/jitdemo-*.tap.
-test-jitdemo: deps
+test-jitdemo: deps jitdemo
 	@$(MAKE) --no-print-directory -C jitdemo test
 
 # Every example JIT'd in the guest: sealed on v1 and mseal, W^X only on
@@ -136,7 +136,7 @@ test-jitdemo-guest: kernel guest jitdemo
 			sh codespace-guest.sh test_codespace-static $$k; \
 	done
 
-attacks-bin: deps
+attacks-bin: deps jitdemo
 	@$(MAKE) --no-print-directory -C attacks all
 
 test-attacks-host: attacks-bin
@@ -181,10 +181,12 @@ test-peer-vm: kernel guest
 	@scripts/stress-ng-vm.sh vanilla mseal
 
 # Each step records its results under build/results/; the summary counts
-# them all, and counts a step that left no results as failed.
+# them all, and counts a step that left no results as failed.  Steps run
+# two at a time (most are one single-threaded guest), each one's output
+# kept together (-O).
 test:
 	@rm -rf $(RESULTS)
-	@$(MAKE) --no-print-directory -k test-steps || true
+	@$(MAKE) --no-print-directory -j2 -O -k test-steps || true
 	@tests/tap-summary $(EXPECTED)
 
 test-steps: test-harness test-series test-kernel-build test-guest-runner selftest test-jitdemo \
