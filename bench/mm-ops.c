@@ -267,7 +267,7 @@ const struct mm_op mm_ops[] = {
 	{ .name = "mmap-munmap-16", .iterations = 400, .placements = ALL_PLACEMENTS,
 	  .setup = setup_mmap_16, .iterate = mmap_munmap,
 	  .unit = "mmap + munmap, 16 pages" },
-	{ .name = "munmap-64vmas", .iterations = 40, .placements = ALL_PLACEMENTS,
+	{ .name = "munmap-64vmas", .iterations = 20, .placements = ALL_PLACEMENTS,
 	  .setup = setup_munmap_vmas, .prepare = prepare_munmap_vmas,
 	  .iterate = munmap_vmas, .unit = "munmap of 64 VMAs" },
 	{ .name = "mremap-move", .iterations = 300, .placements = ALL_PLACEMENTS,

@@ -10,6 +10,8 @@
 #                      timings do not depend on host load)
 #   --out FILE         the results (default build/results/bench-kernel.tsv)
 #   --timeout SECS     host-side limit per boot (default 600)
+#   --runs DIR         where the guests' output and consoles go
+#                      (default build/bench/runs)
 #   --list             the case names, and what one iteration does
 #
 # Writes FILE, one row per kernel x case x boot:
@@ -17,8 +19,7 @@
 # status is ok (value is a number), n/a (not applicable on that kernel),
 # error (the case broke), died (the guest died: guest/run exit 125, a
 # timeout, a kernel warning; value "-") or missing (no line for the case).
-# Then prints the summary (scripts/bench-summary.sh).  The guests' output
-# and consoles are kept in build/bench/runs/.
+# Then prints the summary (scripts/bench-summary.sh).
 #
 # Exit status: 0 if every row is ok or n/a, 1 otherwise, 2 on bad options.
 set -euo pipefail
@@ -59,6 +60,7 @@ parse_options() {
 		--jobs) [ $# -ge 2 ] || usage; whole --jobs "$2"; jobs=$2; shift 2 ;;
 		--out) [ $# -ge 2 ] || usage; out=$2; shift 2 ;;
 		--timeout) [ $# -ge 2 ] || usage; whole --timeout "$2"; timeout=$2; shift 2 ;;
+		--runs) [ $# -ge 2 ] || usage; runs=$2; shift 2 ;;
 		--list) make -s --no-print-directory -C "$top/bench" >&2; list_cases; exit 0 ;;
 		-h | --help) usage ;;
 		*) echo "bench-kernel: unknown argument '$1'" >&2; usage ;;
@@ -134,15 +136,16 @@ rows_of_boot() {
 		BEGIN { n = split(cases, order, " ") }
 		/^#/ || NF < 4 { next }
 		{
-			status = $2 == "n/a" ? "n/a" : $2 == "error" ? "error" :
-				$2 ~ /^[0-9]+(\.[0-9]+)?$/ ? "ok" : "error"
+			status = $2 == "n/a" ? "n/a" : $2 ~ /^[0-9]+(\.[0-9]+)?$/ ? "ok" : "error"
 			value = status == "ok" ? $2 : "-"
 			row[$1] = k "\t" $1 "\t" b "\t" value "\t" $3 "\t" status "\t" $4
 		}
 		END {
 			for (i = 1; i <= n; i++)
-				print (order[i] in row) ? row[order[i]] :
-					k "\t" order[i] "\t" b "\t-\t-\tmissing\tno output line"
+				if (order[i] in row)
+					print row[order[i]]
+				else
+					print k "\t" order[i] "\t" b "\t-\t-\tmissing\tno output line"
 		}' "$runs/$k-$b.out"
 }
 

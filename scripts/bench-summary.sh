@@ -13,7 +13,8 @@
 # cannot seal), with vanilla's unsealed operation.  A kernel x case with
 # no measured boot shows why (n/a, died, error, missing).
 #
-# --chart DIR also writes DIR/unsealed.dat and DIR/sealed.dat: per case,
+# --chart DIR also writes DIR/unsealed.dat, DIR/sealed.dat (far and next
+# seals), DIR/refused.dat and DIR/kernels: per case,
 # for each kernel but vanilla, the change in percent and its range ("?"
 # where there is none), for scripts/performance-doc.sh's chart.
 set -euo pipefail
@@ -115,7 +116,8 @@ END {
 		}
 		if (any) print line
 		if (any && chart != "")
-			print dat > (chart "/" (c ~ /\+(far-seal|next-seal|refused)$/ ? "sealed" : "unsealed") ".dat")
+			print dat > (chart "/" (c ~ /\+refused$/ ? "refused" : \
+				c ~ /\+(far|next)-seal$/ ? "sealed" : "unsealed") ".dat")
 	}
 
 	print "\n### In a sealed process, relative to the same operation unsealed (same kernel)\n"
