@@ -10,6 +10,8 @@
 #   make demo       the threat model, narrated, live in QEMU
 #   make threat-model  regenerate docs/threat-model.md from a run
 #   make bench-jit  the JIT against its interpreter, on the host
+#   make bench-kernel  mm call costs on every kernel, in guest instructions;
+#                   writes docs/performance.md and its chart (~15 min)
 #   make fuzz       the assembler/verifier fuzz target, for a bounded time
 #   make clean      remove build/ (the kernel cache stays; see README.md)
 
@@ -33,12 +35,13 @@ RUN := guest/run
 # Every result file `make test` must produce; a missing one is a failure.
 EXPECTED := series kernel-build guest-runner $(addsuffix -selftest,$(KERNELS)) \
 	'jitdemo-*' $(addsuffix -jitdemo,$(KERNELS)) \
-	'attacks-host-*' $(addsuffix -attacks,$(ATTACK_KERNELS))
+	'attacks-host-*' $(addsuffix -attacks,$(ATTACK_KERNELS)) bench-smoke
 
 .PHONY: all deps kernel guest jitdemo attacks-bin selftest test test-steps \
 	test-series test-kernel-build test-guest-runner test-jitdemo \
 	test-jitdemo-guest test-attacks test-attacks-host attacks demo \
-	threat-model check-series bench-jit fuzz clean
+	threat-model check-series bench-jit fuzz clean bench-bin bench-kernel \
+	test-bench-smoke
 
 all: kernel guest jitdemo attacks-bin
 
@@ -120,6 +123,20 @@ demo: kernel guest jitdemo attacks-bin
 threat-model: test-attacks
 	@scripts/threat-model.sh $(ATTACK_KERNELS)
 
+bench-bin: deps
+	@$(MAKE) --no-print-directory -C bench all
+
+# Every kernel, 3 boots each, under --icount; a subset, to iterate:
+#   scripts/bench-kernel.sh --kernels "vanilla mseal" --cases "..."
+bench-kernel: kernel guest bench-bin
+	@rc=0; scripts/bench-kernel.sh --kernels "$(ATTACK_KERNELS)" || rc=$$?; \
+	[ $$rc -le 1 ] && scripts/performance-doc.sh $(RESULTS)/bench-kernel.tsv; \
+	exit $$rc
+
+# The harness on one case and one kernel, in seconds.
+test-bench-smoke: kernel guest bench-bin
+	@tests/tap-run bench-smoke -- tests/bench-smoke.sh vanilla
+
 bench-jit: deps
 	@$(MAKE) --no-print-directory -C jitdemo bench
 
@@ -134,7 +151,7 @@ test:
 	@tests/tap-summary $(EXPECTED)
 
 test-steps: test-series test-kernel-build test-guest-runner selftest test-jitdemo \
-	test-jitdemo-guest test-attacks-host test-attacks
+	test-jitdemo-guest test-attacks-host test-attacks test-bench-smoke
 
 clean:
 	rm -rf $(BUILD)

@@ -41,12 +41,14 @@ grep -q "unknown case 'no-such-case'" "$work/err" || show "$work/err"
 harness() { "$top/scripts/bench-kernel.sh" --runs "$work/runs" --out "$work/tsv" "$@"; }
 
 harness --kernels "$kernel" --cases "mprotect-pair no-such-case" >"$work/log" 2>&1
+rc=$?
 check "bench-kernel: an unknown case exits 2 before booting" \
-	eval 'test $? -eq 2 && grep -q "unknown case .no-such-case." "$work/log"'
+	eval 'test $rc -eq 2 && grep -q "unknown case .no-such-case." "$work/log" && ! test -e "$work/runs"'
 
 harness --kernels "no-such-kernel" --cases mprotect-pair >"$work/log" 2>&1
+rc=$?
 check "bench-kernel: an unknown kernel exits 2" \
-	eval 'test $? -eq 2 && grep -q "unknown kernel .no-such-kernel." "$work/log"'
+	eval 'test $rc -eq 2 && grep -q "unknown kernel .no-such-kernel." "$work/log"'
 
 harness --kernels "$kernel" --boots 1 --cases "mprotect-pair mprotect-pair+far-seal" \
 	>"$work/log" 2>&1
