@@ -17,7 +17,7 @@
 # defaults (mmap and mremap 256 MiB) so that each stressor runs about one
 # guest second (10^9 instructions).  $STRESSORS overrides, to calibrate.
 STRESSORS="${STRESSORS:-pagemove:100:--pagemove-bytes=1M mmap:10:--mmap-bytes=4M
-	mremap:100:--mremap-bytes=4M mprotect:20000 madvise:15 brk:50000}"
+	mremap:100:--mremap-bytes=4M mprotect:100000 madvise:30 brk:50000}"
 
 here=$(cd "$(dirname "$0")" && pwd)
 bench_mm=${BENCH_MM:-$here/bench-mm}
@@ -83,7 +83,11 @@ while [ "$(cat $clocksource 2>/dev/null)" = tsc-early ] && [ $tries -lt 50 ]; do
 	sleep 0.1
 	tries=$((tries + 1))
 done
-printf '# kernel %s, clocksource %s\n' "$(uname -r)" "$(cat $clocksource 2>/dev/null)"
+# Without address randomization every boot lays memory out alike: where a
+# mapping falls against page-table boundaries moved mremap-move by 10%.
+echo 0 >/proc/sys/kernel/randomize_va_space 2>/dev/null
+printf '# kernel %s, clocksource %s, randomize_va_space %s\n' "$(uname -r)" \
+	"$(cat $clocksource 2>/dev/null)" "$(cat /proc/sys/kernel/randomize_va_space 2>/dev/null)"
 failed=0
 # shellcheck disable=SC2086 # case names are single words
 if [ -n "$mm_cases" ]; then

@@ -15,7 +15,10 @@
 
 #define SEAL_PAGES 4	/* the size of a sealed neighbour or far region */
 
-/* A far seal is mapped first, wherever the kernel likes; then the window. */
+/*
+ * A far seal is mapped first, wherever the kernel likes; then the window,
+ * aligned to its size.
+ */
 int bench_reserve(struct op_state *st)
 {
 	void *p;
@@ -28,11 +31,13 @@ int bench_reserve(struct op_state *st)
 		if (bench_seal(st, p, SEAL_PAGES))
 			return -1;
 	}
-	p = mmap(NULL, BENCH_WINDOW, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS,
+	/* twice the window, to align it: same offsets into the page tables */
+	p = mmap(NULL, 2 * BENCH_WINDOW, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS,
 		 -1, 0);
-	if (p == MAP_FAILED || munmap(p, BENCH_WINDOW))
+	if (p == MAP_FAILED || munmap(p, 2 * BENCH_WINDOW))
 		return bench_fail(st, "reserve an address window");
-	st->window = p;
+	st->window = (char *)(((uintptr_t)p + BENCH_WINDOW - 1) &
+			      ~(uintptr_t)(BENCH_WINDOW - 1));
 	st->area = st->window + 16 * st->page;
 	return 0;
 }
