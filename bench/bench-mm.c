@@ -10,13 +10,17 @@
  * and prints one line (tab-separated):
  *   CASE  NS  ns/iter  NOTE     the median round, nanoseconds per
  *                               iteration (guest instructions under
- *                               guest/run --icount)
+ *                               guest/run --icount); NOTE is
+ *                               "maps=N rounds=MIN..MAX [EXTRA]": the
+ *                               process's VMAs after setup, the fastest
+ *                               and slowest round, and what the case adds
  *   CASE  n/a  -  WHY           not applicable on this kernel (no mseal(),
  *                               or a refused case that was not refused)
  *   CASE  error  -  WHY         the case broke; the exit status is then 1
  * An unknown case name exits 2 before anything runs.
  */
 #define _GNU_SOURCE
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -52,14 +56,17 @@ static int run_case(unsigned index)
 
 	bench_case_get(index, &op, &st.placement);
 	bench_case_name(index, name, sizeof(name));
-	if (op->setup(&st) || bench_time(op, &st, &ns) ||
+	if (op->setup(&st) ||
+	    bench_vmas_in(NULL, (void *)UINTPTR_MAX, &st.maps) ||
+	    bench_time(op, &st, &ns) ||
 	    (op->finish && op->finish(&st))) {
 		dprintf(STDOUT_FILENO, "%s\t%s\t-\t%s\n", name,
 			st.outcome == NOT_APPLICABLE ? "n/a" : "error", st.why);
 		return st.outcome == NOT_APPLICABLE ? 0 : 1;
 	}
-	dprintf(STDOUT_FILENO, "%s\t%.1f\tns/iter\t%s\n", name, ns,
-		st.note[0] ? st.note : "-");
+	dprintf(STDOUT_FILENO, "%s\t%.1f\tns/iter\tmaps=%lu rounds=%.1f..%.1f%s%s\n",
+		name, ns, st.maps, st.round_min, st.round_max,
+		st.note[0] ? " " : "", st.note);
 	return 0;
 }
 

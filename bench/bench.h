@@ -5,11 +5,17 @@
  *
  * Every case runs in a fresh child of a process that seals nothing.  A
  * case is an operation (mm-ops.c, seal-cost.c) in one placement:
- *   PLAIN      nothing is sealed in the process;
- *   FAR_SEAL   a sealed region exists elsewhere in the address space;
- *   NEXT_SEAL  sealed regions are the operation's direct neighbours;
- *   REFUSED    the operation targets a sealed region and must be refused:
- *              its cost is the cost of a refusal.
+ *   PLAIN          nothing but the operation's memory in its window;
+ *   FAR_UNSEALED   a read-exec region elsewhere in the window, unsealed;
+ *   FAR_SEAL       the same region, sealed: the process has seals;
+ *   NEXT_UNSEALED  read-exec regions as the operation's direct neighbours;
+ *   NEXT_SEAL      the same neighbours, sealed;
+ *   REFUSED        the operation targets a sealed region and must be
+ *                  refused: its cost is the cost of a refusal.
+ * Each *_SEAL placement has an *_UNSEALED twin with the very same VMAs
+ * (count, places, protections, neighbours: read-exec never merges with
+ * the operation's R or RW memory, sealed or not), so that the two differ
+ * only by the seal.
  */
 #ifndef SEALJIT_BENCH_H
 #define SEALJIT_BENCH_H
@@ -17,7 +23,17 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum placement { PLAIN, FAR_SEAL, NEXT_SEAL, REFUSED, PLACEMENTS };
+enum placement {
+	PLAIN, FAR_UNSEALED, FAR_SEAL, NEXT_UNSEALED, NEXT_SEAL, REFUSED,
+	PLACEMENTS
+};
+
+#define IS_FAR(p) ((p) == FAR_UNSEALED || (p) == FAR_SEAL)
+#define IS_NEXT(p) ((p) == NEXT_UNSEALED || (p) == NEXT_SEAL)
+#define PLACED(p) (1u << (p))
+#define ALL_BUT_REFUSED (PLACED(PLAIN) | PLACED(FAR_UNSEALED) | \
+	PLACED(FAR_SEAL) | PLACED(NEXT_UNSEALED) | PLACED(NEXT_SEAL))
+#define ALL_PLACEMENTS (ALL_BUT_REFUSED | PLACED(REFUSED))
 
 /* What one case reports. */
 enum outcome { MEASURED, NOT_APPLICABLE, FAILED };
@@ -34,6 +50,8 @@ struct op_state {
 	enum outcome outcome;	/* set with why when an iteration fails */
 	char why[160];
 	char note[64];		/* extra field printed after the value */
+	unsigned long maps;	/* lines of /proc/self/maps after setup */
+	double round_min, round_max;	/* ns per iteration, timed rounds */
 };
 
 /*
@@ -66,7 +84,8 @@ extern const struct mm_op seal_ops[];	/* seal-cost.c, likewise */
 int bench_reserve(struct op_state *st);
 int bench_map(struct op_state *st, void *addr, size_t pages, int prot);
 int bench_seal(struct op_state *st, void *addr, size_t pages);
-int bench_seal_neighbours(struct op_state *st, char *start, char *end);
+int bench_neighbours(struct op_state *st, char *start, char *end);
+int bench_extra_region(struct op_state *st, char *at);
 int bench_vmas_in(const void *start, const void *end, unsigned long *count);
 
 /* outcome.c */

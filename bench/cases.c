@@ -2,8 +2,9 @@
 /*
  * bench/cases.c - the list of cases: every operation of mm-ops.c in each
  * placement it has, placement by placement, then the costs of mseal()
- * itself.  A case's name is the operation's, plus "+far-seal",
- * "+next-seal" or "+refused" for the sealed placements.
+ * itself.  A case's name is the operation's, plus "+far-unsealed",
+ * "+far-seal", "+next-unsealed", "+next-seal" or "+refused" for the other
+ * placements (bench.h).
  */
 #define _GNU_SOURCE
 #include <stdio.h>
@@ -12,7 +13,8 @@
 #include "bench.h"
 
 static const char *const suffixes[PLACEMENTS] = {
-	[PLAIN] = "", [FAR_SEAL] = "+far-seal", [NEXT_SEAL] = "+next-seal",
+	[PLAIN] = "", [FAR_UNSEALED] = "+far-unsealed", [FAR_SEAL] = "+far-seal",
+	[NEXT_UNSEALED] = "+next-unsealed", [NEXT_SEAL] = "+next-seal",
 	[REFUSED] = "+refused",
 };
 

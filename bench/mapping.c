@@ -13,32 +13,29 @@
 #include "bench.h"
 #include "sealjit/mseal.h"
 
-#define SEAL_PAGES 4	/* the size of a sealed neighbour or far region */
+#define EXTRA_PAGES 4	/* the size of a far region or of a neighbour */
+#define EXTRA_PROT (PROT_READ | PROT_EXEC)	/* code, as a JIT seals it */
 
 /*
- * A far seal is mapped first, wherever the kernel likes; then the window,
- * aligned to its size.
+ * The window: a free stretch of address space, aligned to its size (same
+ * offsets into the page tables every time).  FAR_* add their region near
+ * its top, far from the operation's memory (which starts 16 pages in),
+ * in the same place whether sealed or not.
  */
 int bench_reserve(struct op_state *st)
 {
-	void *p;
+	/* twice the window, to align it */
+	void *p = mmap(NULL, 2 * BENCH_WINDOW, PROT_NONE,
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 
-	if (st->placement == FAR_SEAL) {
-		p = mmap(NULL, SEAL_PAGES * st->page, PROT_READ,
-			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-		if (p == MAP_FAILED)
-			return bench_fail(st, "mmap the far sealed region");
-		if (bench_seal(st, p, SEAL_PAGES))
-			return -1;
-	}
-	/* twice the window, to align it: same offsets into the page tables */
-	p = mmap(NULL, 2 * BENCH_WINDOW, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS,
-		 -1, 0);
 	if (p == MAP_FAILED || munmap(p, 2 * BENCH_WINDOW))
 		return bench_fail(st, "reserve an address window");
 	st->window = (char *)(((uintptr_t)p + BENCH_WINDOW - 1) &
 			      ~(uintptr_t)(BENCH_WINDOW - 1));
 	st->area = st->window + 16 * st->page;
+	if (IS_FAR(st->placement))
+		return bench_extra_region(st, st->window + BENCH_WINDOW -
+					  64 * st->page);
 	return 0;
 }
 
@@ -79,17 +76,24 @@ failed:
 	return bench_fail(st, "mseal");
 }
 
-/* Sealed read-only regions directly below START and directly above END. */
-int bench_seal_neighbours(struct op_state *st, char *start, char *end)
+/*
+ * A read-exec region of EXTRA_PAGES at AT, sealed for the *_SEAL
+ * placements, left unsealed for their *_UNSEALED twins.
+ */
+int bench_extra_region(struct op_state *st, char *at)
 {
-	char *below = start - SEAL_PAGES * st->page;
-
-	if (bench_map(st, below, SEAL_PAGES, PROT_READ) ||
-	    bench_map(st, end, SEAL_PAGES, PROT_READ) ||
-	    bench_seal(st, below, SEAL_PAGES) ||
-	    bench_seal(st, end, SEAL_PAGES))
+	if (bench_map(st, at, EXTRA_PAGES, EXTRA_PROT))
 		return -1;
+	if (st->placement == FAR_SEAL || st->placement == NEXT_SEAL)
+		return bench_seal(st, at, EXTRA_PAGES);
 	return 0;
+}
+
+/* Extra regions directly below START and directly above END. */
+int bench_neighbours(struct op_state *st, char *start, char *end)
+{
+	return bench_extra_region(st, start - EXTRA_PAGES * st->page) ||
+		bench_extra_region(st, end) ? -1 : 0;
 }
 
 /* How many lines of /proc/self/maps overlap [start, end). */

@@ -14,9 +14,6 @@
 #include "bench.h"
 
 #define RW (PROT_READ | PROT_WRITE)
-#define ALL_PLACEMENTS ((1u << PLAIN) | (1u << FAR_SEAL) | (1u << NEXT_SEAL) | \
-			(1u << REFUSED))
-#define UNSEALED_TARGET ((1u << PLAIN) | (1u << FAR_SEAL) | (1u << NEXT_SEAL))
 #define FORK_VMAS 1000
 #define MUNMAP_VMAS 64
 
@@ -28,8 +25,8 @@ static void touch(struct op_state *st, char *start, size_t pages)
 
 /*
  * The common layout: PAGES at st->area with PROT, written if writable;
- * sealed neighbours around [area, area + SPAN pages) for NEXT_SEAL; the
- * area itself sealed for REFUSED.
+ * neighbours around [area, area + SPAN pages) for NEXT_*; the area itself
+ * sealed for REFUSED.
  */
 static int place(struct op_state *st, size_t pages, size_t span, int prot)
 {
@@ -40,8 +37,8 @@ static int place(struct op_state *st, size_t pages, size_t span, int prot)
 		return -1;
 	if (pages && (prot & PROT_WRITE))
 		touch(st, st->area, pages);
-	if (st->placement == NEXT_SEAL &&
-	    bench_seal_neighbours(st, st->area, st->area + span * st->page))
+	if (IS_NEXT(st->placement) &&
+	    bench_neighbours(st, st->area, st->area + span * st->page))
 		return -1;
 	if (st->placement == REFUSED && pages)
 		return bench_seal(st, st->area, pages);
@@ -171,7 +168,7 @@ static int madvise_dontneed(struct op_state *st)
 }
 
 /*
- * brk one page up and back down, from a heap of 16 pages; the sealed
+ * brk one page up and back down, from a heap of 16 pages; the NEXT_*
  * neighbour is the next VMA above the heap, one page clear of its growth.
  * Refused: the heap's top page is sealed and brk tries to shrink into it
  * (brk reports a refusal by returning the old break).
@@ -187,11 +184,8 @@ static int setup_brk(struct op_state *st)
 		return bench_fail(st, "grow the heap");
 	st->brk_base = base;
 	st->pages = 1;
-	if (st->placement == NEXT_SEAL) {
-		if (bench_map(st, (char *)base + 2 * st->page, 4, PROT_READ))
-			return -1;
-		return bench_seal(st, (char *)base + 2 * st->page, 4);
-	}
+	if (IS_NEXT(st->placement))
+		return bench_extra_region(st, (char *)base + 2 * st->page);
 	if (st->placement == REFUSED)
 		return bench_seal(st, (char *)base - st->page, 1);
 	return 0;
@@ -279,10 +273,10 @@ const struct mm_op mm_ops[] = {
 	{ .name = "brk-grow-shrink", .iterations = 500, .placements = ALL_PLACEMENTS,
 	  .setup = setup_brk, .iterate = brk_grow_shrink,
 	  .unit = "brk +1 page, -1 page" },
-	{ .name = "mlock-munlock", .iterations = 300, .placements = UNSEALED_TARGET,
+	{ .name = "mlock-munlock", .iterations = 300, .placements = ALL_BUT_REFUSED,
 	  .setup = setup_four_pages, .iterate = mlock_munlock,
 	  .unit = "mlock + munlock of 4 pages" },
-	{ .name = "fork-1000vmas", .iterations = 10, .placements = UNSEALED_TARGET,
+	{ .name = "fork-1000vmas", .iterations = 10, .placements = ALL_BUT_REFUSED,
 	  .setup = setup_fork, .iterate = fork_exit_wait,
 	  .unit = "fork + exit + wait, 1000 VMAs" },
 	{ .name = NULL },

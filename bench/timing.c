@@ -75,6 +75,8 @@ int bench_time(const struct mm_op *op, struct op_state *st, double *ns)
 				op->iterations / (op->calls ? op->calls : 1);
 	}
 	qsort(per_iteration, rounds, sizeof(per_iteration[0]), compare_double);
+	st->round_min = per_iteration[0];
+	st->round_max = per_iteration[rounds - 1];
 	*ns = rounds % 2 ? per_iteration[rounds / 2] :
 		(per_iteration[rounds / 2 - 1] + per_iteration[rounds / 2]) / 2;
 	return 0;

@@ -2,7 +2,8 @@
 # scripts/performance-doc.sh [TSV] - write docs/performance.md from
 # docs/performance.md.in and a scripts/bench-kernel.sh run (default
 # build/results/bench-kernel.tsv), and draw docs/performance.svg with
-# gnuplot: each case's cost relative to vanilla, per kernel.
+# gnuplot: each case's cost relative to vanilla (sealed cases: relative
+# to their unsealed twin on the same kernel), per kernel.
 #   @RUN@     what the run measured: kernels, boots, cases
 #   @TABLES@  the tables of scripts/bench-summary.sh
 #   @CHART@   the chart, or why there is none (no kernel but vanilla ran)
@@ -52,15 +53,15 @@ set datafile missing '?'
 set style data histogram
 set style histogram errorbars gap 1 lw 1
 set style fill solid 0.7 border -1
-set ylabel 'cost vs vanilla (%)'
+set ylabel 'change in cost (%)'
 set xtics rotate by -35 left nomirror
 set grid ytics
 set key top left
 set xzeroaxis lt -1
 set multiplot layout $panels,1
 GP
-		panel unsealed.dat "In a process that seals nothing (and stress-ng)"
-		panel sealed.dat "In a process with a sealed region elsewhere (far) or beside the operation (next), vs vanilla's unsealed operation"
+		panel unsealed.dat "In a process that seals nothing (plain, and the twin layouts; stress-ng), vs vanilla"
+		panel sealed.dat "With a sealed region elsewhere (far) or beside the operation (next), vs the same layout unsealed on the same kernel"
 		panel refused.dat "Refused on the sealed region, vs vanilla performing the operation"
 		echo "unset multiplot"
 	} >"$work/chart.gp"
