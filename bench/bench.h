@@ -56,7 +56,8 @@ struct op_state {
 
 /*
  * An operation.  setup prepares the memory for st->placement; prepare (may
- * be NULL) runs untimed before each iteration; iterate is timed and
+ * be NULL) runs untimed before each iteration, which is then timed on its
+ * own (the median iteration is reported); iterate is timed and
  * returns 0, or -1 after bench_fail()/bench_na().  rounds of 0 takes the
  * default rounds and warm-up.  finish (may be NULL) runs after timing and fills st->note.
  */
