@@ -47,6 +47,7 @@ struct op_state {
 	size_t pages;		/* the operation's size, in pages */
 	uintptr_t brk_base;	/* brk: the break the loop returns to */
 	unsigned index;		/* seal-cost: the next region to seal */
+	size_t next;		/* seal-arenas: the next arena of the set */
 	enum outcome outcome;	/* set with why when an iteration fails */
 	char why[160];
 	char note[64];		/* extra field printed after the value */

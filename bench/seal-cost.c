@@ -6,12 +6,14 @@
  *                               that size, a VMA of its own;
  *   seal-arenas-N               N adjacent 4-page arenas, mapped as one,
  *                               sealed one call each, as a JIT seals its
- *                               arenas; reported per call, with the number
- *                               of VMAs the N arenas are left in (1 when
- *                               identically sealed neighbours merge).
+ *                               arenas; an iteration is one call, with the
+ *                               number of VMAs the last N arenas are left
+ *                               in (1 when identically sealed neighbours
+ *                               merge).
  *
  * Seals cannot be undone, so every iteration seals memory of its own,
- * mapped beforehand (mseal-*) or untimed before it (seal-arenas-*).
+ * mapped beforehand (mseal-*) or untimed before it (seal-arenas-*: a
+ * fresh set of N arenas before every N-th call).
  */
 #define _GNU_SOURCE
 #include <stdio.h>
@@ -62,29 +64,35 @@ static int seal_next_region(struct op_state *st)
 	return bench_seal(st, region(st, st->index++), st->pages);
 }
 
-/* seal-arenas-N: st->pages is N arenas; each iteration maps a fresh set. */
+/*
+ * seal-arenas-N: st->pages is N arenas; st->index counts the sets mapped,
+ * st->next the arena of the current set to seal next.
+ */
 static int setup_arenas(struct op_state *st, unsigned arenas)
 {
 	st->pages = (size_t)arenas * ARENA_PAGES;
 	st->index = 0;
+	st->next = 0;
 	return bench_reserve(st);
 }
 static int setup_arenas_1(struct op_state *st) { return setup_arenas(st, 1); }
 static int setup_arenas_100(struct op_state *st) { return setup_arenas(st, 100); }
 static int setup_arenas_10000(struct op_state *st) { return setup_arenas(st, 10000); }
 
-static int prepare_arenas(struct op_state *st)
+static int prepare_arena(struct op_state *st)
 {
+	if (st->next)
+		return 0;
 	st->other = region(st, st->index++);
 	return bench_map(st, st->other, st->pages, PROT_READ);
 }
 
-static int seal_arenas(struct op_state *st)
+static int seal_arena(struct op_state *st)
 {
-	for (size_t i = 0; i < st->pages; i += ARENA_PAGES)
-		if (bench_seal(st, st->other + i * st->page, ARENA_PAGES))
-			return -1;
-	return 0;
+	char *arena = st->other + st->next * ARENA_PAGES * st->page;
+
+	st->next = (st->next + 1) % (st->pages / ARENA_PAGES);
+	return bench_seal(st, arena, ARENA_PAGES);
 }
 
 static int count_arena_vmas(struct op_state *st)
@@ -105,17 +113,17 @@ const struct mm_op seal_ops[] = {
 	  .setup = setup_64pages, .prepare = nothing, .iterate = seal_next_region,
 	  .unit = "mseal of a 64-page VMA" },
 	{ .name = "seal-arenas-1", .iterations = 200, .placements = PLAIN_ONLY,
-	  .setup = setup_arenas_1, .prepare = prepare_arenas,
-	  .iterate = seal_arenas, .finish = count_arena_vmas, .calls = 1,
+	  .setup = setup_arenas_1, .prepare = prepare_arena,
+	  .iterate = seal_arena, .finish = count_arena_vmas,
 	  .unit = "mseal of one 4-page arena, 1 arena" },
-	{ .name = "seal-arenas-100", .iterations = 4, .placements = PLAIN_ONLY,
-	  .setup = setup_arenas_100, .prepare = prepare_arenas,
-	  .iterate = seal_arenas, .finish = count_arena_vmas, .calls = 100,
+	{ .name = "seal-arenas-100", .iterations = 400, .placements = PLAIN_ONLY,
+	  .setup = setup_arenas_100, .prepare = prepare_arena,
+	  .iterate = seal_arena, .finish = count_arena_vmas,
 	  .unit = "mseal of one 4-page arena, 100 adjacent" },
-	{ .name = "seal-arenas-10000", .iterations = 1, .placements = PLAIN_ONLY,
+	{ .name = "seal-arenas-10000", .iterations = 10000, .placements = PLAIN_ONLY,
 	  .rounds = 3, .warmup = 0,
-	  .setup = setup_arenas_10000, .prepare = prepare_arenas,
-	  .iterate = seal_arenas, .finish = count_arena_vmas, .calls = 10000,
+	  .setup = setup_arenas_10000, .prepare = prepare_arena,
+	  .iterate = seal_arena, .finish = count_arena_vmas,
 	  .unit = "mseal of one 4-page arena, 10000 adjacent" },
 	{ .name = NULL },
 };
