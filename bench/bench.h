@@ -99,6 +99,7 @@ int bench_expect_ptr(struct op_state *st, void *got, void *want,
 
 /* timing.c */
 int bench_time(const struct mm_op *op, struct op_state *st, double *ns);
+int bench_each(struct op_state *st);
 
 /* cases.c */
 unsigned bench_case_count(void);

@@ -52,13 +52,6 @@ static int setup_64pages(struct op_state *st)
 	return setup_regions(st, 64, (BENCH_WARMUP + BENCH_ROUNDS) * 200);
 }
 
-/* Nothing to prepare, but timed call by call, like the other seal costs. */
-static int nothing(struct op_state *st)
-{
-	(void)st;
-	return 0;
-}
-
 static int seal_next_region(struct op_state *st)
 {
 	return bench_seal(st, region(st, st->index++), st->pages);
@@ -107,10 +100,10 @@ static int count_arena_vmas(struct op_state *st)
 
 const struct mm_op seal_ops[] = {
 	{ .name = "mseal-1page", .iterations = 200, .placements = PLAIN_ONLY,
-	  .setup = setup_1page, .prepare = nothing, .iterate = seal_next_region,
+	  .setup = setup_1page, .prepare = bench_each, .iterate = seal_next_region,
 	  .unit = "mseal of a 1-page VMA" },
 	{ .name = "mseal-64pages", .iterations = 200, .placements = PLAIN_ONLY,
-	  .setup = setup_64pages, .prepare = nothing, .iterate = seal_next_region,
+	  .setup = setup_64pages, .prepare = bench_each, .iterate = seal_next_region,
 	  .unit = "mseal of a 64-page VMA" },
 	{ .name = "seal-arenas-1", .iterations = 200, .placements = PLAIN_ONLY,
 	  .setup = setup_arenas_1, .prepare = prepare_arena,

@@ -61,6 +61,13 @@ static int round_prepared(const struct mm_op *op, struct op_state *st,
 	return 0;
 }
 
+/* A prepare step that prepares nothing: the iterations are timed one by one. */
+int bench_each(struct op_state *st)
+{
+	(void)st;
+	return 0;
+}
+
 static int compare_double(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;
