@@ -10,6 +10,8 @@
 #   make demo       the threat model, narrated, live in QEMU
 #   make threat-model  regenerate docs/threat-model.md from a run
 #   make bench-jit  the JIT against its interpreter, on the host
+#   make bench-kernel  mm call costs on every kernel, in guest instructions;
+#                   writes docs/performance.md and its chart (~15 min)
 #   make fuzz       the assembler/verifier fuzz target, for a bounded time
 #   make test-mmstress  the model-checked mm stress on mseal (50k calls) and
 #                   its --no-seal seed on vanilla (in make test)
@@ -42,13 +44,13 @@ EXPECTED := tap-summary install-deps series kernel-build guest-runner $(addsuffi
 	'attacks-host-*' $(addsuffix -attacks,$(ATTACK_KERNELS)) \
 	mseal-upstream-selftest mseal-upstream-selftest-types upstream-upstream-selftest \
 	mmstress-host mseal-mmstress mseal-mmstress-race mseal-mmstress-bad-input \
-	vanilla-mmstress vanilla-mmstress-race mmstress-digest
+	vanilla-mmstress vanilla-mmstress-race mmstress-digest bench-smoke
 
 .PHONY: all deps kernel kernel-debug guest jitdemo attacks-bin selftest test test-steps \
 	test-harness test-series test-kernel-build test-guest-runner test-jitdemo \
 	test-jitdemo-guest test-attacks test-attacks-host test-peer-selftest attacks demo \
 	threat-model check-series bench-jit fuzz clean \
-	mmstress-bin test-mmstress test-peer-vm
+	mmstress-bin test-mmstress test-peer-vm bench-bin bench-kernel test-bench-smoke
 
 all: kernel guest jitdemo attacks-bin
 
@@ -159,6 +161,20 @@ demo: kernel guest jitdemo attacks-bin
 threat-model: test-attacks
 	@scripts/threat-model.sh $(ATTACK_KERNELS)
 
+bench-bin: deps
+	@$(MAKE) --no-print-directory -C bench all
+
+# Every kernel, 3 boots each, under --icount; a subset, to iterate:
+#   scripts/bench-kernel.sh --kernels "vanilla mseal" --cases "..."
+bench-kernel: kernel guest bench-bin
+	@rc=0; scripts/bench-kernel.sh --kernels "$(ATTACK_KERNELS)" || rc=$$?; \
+	[ $$rc -le 1 ] && scripts/performance-doc.sh $(RESULTS)/bench-kernel.tsv; \
+	exit $$rc
+
+# The harness on one case and one kernel, in seconds.
+test-bench-smoke: kernel guest bench-bin
+	@tests/tap-run bench-smoke -- tests/bench-smoke.sh vanilla
+
 bench-jit: deps
 	@$(MAKE) --no-print-directory -C jitdemo bench
 
@@ -190,7 +206,8 @@ test:
 	@tests/tap-summary $(EXPECTED)
 
 test-steps: test-harness test-series test-kernel-build test-guest-runner selftest test-jitdemo \
-	test-jitdemo-guest test-attacks-host test-attacks test-peer-selftest test-mmstress
+	test-jitdemo-guest test-attacks-host test-attacks test-peer-selftest test-mmstress \
+	test-bench-smoke
 
 clean:
 	rm -rf $(BUILD)

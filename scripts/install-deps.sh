@@ -9,11 +9,13 @@ set -euo pipefail
 # tests: patch (the series applies with patch -p1)
 # guest: qemu-system-x86 busybox-static cpio gzip xz-utils
 # userspace: gcc make libc6-dev libcap-dev, and clang for the fuzz target
+# benchmark: stress-ng (run in the guest), gnuplot-nox (the chart)
 packages=(
 	linux-source-6.1 linux-source-6.12 flex bison bc libelf-dev libssl-dev perl git rsync
 	patch
 	qemu-system-x86 busybox-static cpio gzip xz-utils
 	gcc make libc6-dev libcap-dev clang libclang-rt-14-dev
+	stress-ng gnuplot-nox
 )
 
 missing=()

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# tests/bench-smoke.sh - a quick check of the kernel benchmark's harness
+# (TAP): bench-mm's case list and errors, scripts/bench-kernel.sh's errors,
+# one real case, its unsealed twin and one n/a case in one boot of KERNEL
+# (default vanilla), and a guest that dies (a 1-second timeout) reported
+# as died, not as a number.  The full benchmark is `make bench-kernel`.
+set -uo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+kernel=${1:-vanilla}
+bench_mm=$top/build/bench/bench-mm
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+n=0 failed=0
+
+check() {
+	local what=$1
+	shift
+	n=$((n + 1))
+	if "$@"; then
+		echo "ok $n - $what"
+	else
+		echo "not ok $n - $what"
+		failed=$((failed + 1))
+	fi
+}
+# the log of the last command, as TAP comments
+show() { sed 's/^/# /' "$1"; }
+field() { awk -F'\t' -v c="$1" -v f="$2" '$2 == c { print $f; exit }' "$3"; }
+
+echo "1..10"
+make -s --no-print-directory -C "$top/bench" || { echo "Bail out! bench-mm does not build"; exit 1; }
+
+"$bench_mm" --list >"$work/list"
+check "bench-mm --list names the cases" grep -qx 'mprotect-pair.*' "$work/list"
+
+"$bench_mm" no-such-case >"$work/out" 2>"$work/err"
+check "bench-mm: an unknown case exits 2 and says so" \
+	test $? -eq 2 -a -s "$work/err" -a ! -s "$work/out"
+grep -q "unknown case 'no-such-case'" "$work/err" || show "$work/err"
+
+harness() { "$top/scripts/bench-kernel.sh" --runs "$work/runs" --out "$work/tsv" "$@"; }
+
+harness --kernels "$kernel" --cases "mprotect-pair no-such-case" >"$work/log" 2>&1
+rc=$?
+check "bench-kernel: an unknown case exits 2 before booting" \
+	eval 'test $rc -eq 2 && grep -q "unknown case .no-such-case." "$work/log" && ! test -e "$work/runs"'
+
+harness --kernels "no-such-kernel" --cases mprotect-pair >"$work/log" 2>&1
+rc=$?
+check "bench-kernel: an unknown kernel exits 2" \
+	eval 'test $rc -eq 2 && grep -q "unknown kernel .no-such-kernel." "$work/log"'
+
+harness --kernels "$kernel" --boots 1 \
+	--cases "mprotect-pair mprotect-pair+far-unsealed mprotect-pair+far-seal" \
+	>"$work/log" 2>&1
+rc=$?
+check "bench-kernel: one boot of $kernel runs (exit $rc)" test $rc -eq 0
+[ $rc -eq 0 ] || show "$work/log"
+check "mprotect-pair is measured: a number of ns/iter" \
+	eval '[[ "$(field mprotect-pair 6 "$work/tsv")" = ok && "$(field mprotect-pair 4 "$work/tsv")" =~ ^[0-9]+(\.[0-9]+)?$ ]]'
+check "its unsealed twin mprotect-pair+far-unsealed is measured on $kernel" \
+	test "$(field mprotect-pair+far-unsealed 6 "$work/tsv")" = ok
+if [ "$kernel" = vanilla ]; then
+	check "mprotect-pair+far-seal is n/a on vanilla (no mseal)" \
+		test "$(field mprotect-pair+far-seal 6 "$work/tsv")" = n/a
+else
+	check "mprotect-pair+far-seal is measured on $kernel" \
+		test "$(field mprotect-pair+far-seal 6 "$work/tsv")" = ok
+fi
+
+harness --kernels "$kernel" --boots 1 --timeout 1 --cases mprotect-pair >"$work/log" 2>&1
+rc=$?
+check "a guest that dies fails the run (exit $rc)" test $rc -eq 1
+check "... and its case is reported died, with no number" \
+	eval 'test "$(field mprotect-pair 6 "$work/tsv")" = died -a "$(field mprotect-pair 4 "$work/tsv")" = -'
+exit $((failed > 0))
