@@ -17,6 +17,8 @@
 #                   its --no-seal seed on vanilla (in make test)
 #   make test-peer-vm   6.1's own vm selftests and stress-ng's mm stressors
 #                   on vanilla and mseal, side by side (not in make test)
+#   make test-debug the selftest, attacks, a million mm-stress calls and the
+#                   peer suites on KASAN/lockdep kernels (not in make test)
 #   make clean      remove build/ (the kernel cache stays; see README.md)
 
 SHELL := /bin/bash
@@ -50,7 +52,7 @@ EXPECTED := tap-summary install-deps series kernel-build guest-runner $(addsuffi
 	test-harness test-series test-kernel-build test-guest-runner test-jitdemo \
 	test-jitdemo-guest test-attacks test-attacks-host test-peer-selftest attacks demo \
 	threat-model check-series bench-jit fuzz clean \
-	mmstress-bin test-mmstress test-peer-vm bench-bin bench-kernel test-bench-smoke
+	mmstress-bin test-mmstress test-peer-vm test-debug bench-bin bench-kernel test-bench-smoke
 
 all: kernel guest jitdemo attacks-bin
 
@@ -195,6 +197,24 @@ test-mmstress: kernel guest mmstress-bin
 test-peer-vm: kernel guest
 	@scripts/peer-vm.sh vanilla mseal
 	@scripts/stress-ng-vm.sh vanilla mseal
+
+# The debug flavours (make kernel-debug): the selftest, every attack,
+# upstream's selftest, a million model-checked calls and the peer suites,
+# where KASAN, lockdep and the maple tree checks watch; any splat panics
+# the guest (panic_on_warn) and fails the step.  Not part of make test.
+DEBUG_EXPECTED := mseal-debug-selftest mseal-debug-attacks \
+	mseal-debug-mmstress mseal-debug-mmstress-race mseal-debug-mmstress-bad-input \
+	vanilla-debug-mmstress vanilla-debug-mmstress-race mmstress-digest
+test-debug: kernel-debug guest attacks-bin mmstress-bin
+	@rm -rf $(RESULTS)
+	@tests/tap-run mseal-debug-selftest -- $(RUN) --timeout 900 \
+		--add $(BUILD)/kernels/mseal-debug/mseal_test mseal-debug -- mseal_test
+	@tests/tap-run mseal-debug-attacks -- $(RUN) --timeout 900 --add $(ATTACKS) \
+		--add attacks/expected.tsv mseal-debug -- \
+		attacks --kernel mseal --expect expected.tsv
+	@scripts/mmstress.sh --long --kernel mseal-debug --control vanilla-debug
+	@scripts/peer-vm.sh vanilla-debug mseal-debug
+	@tests/tap-summary $(DEBUG_EXPECTED)
 
 # Each step records its results under build/results/; the summary counts
 # them all, and counts a step that left no results as failed.  Steps run
