@@ -10,24 +10,7 @@ trap 'rm -rf "$work"' EXIT
 
 echo "TAP version 13"
 echo "1..6"
-n=0
-# expect STATUS PATTERN COMMAND...: COMMAND exits STATUS (0 or non-zero),
-# and its stderr+stdout matches PATTERN.
-expect() {
-	local want=$1 pattern=$2 got
-	shift 2
-	"$@" >"$work/out" 2>&1
-	got=$?
-	n=$((n + 1))
-	if { [ "$want" = nonzero ] && [ $got -ne 0 ] || [ "$want" = "$got" ]; } &&
-		grep -qE "$pattern" "$work/out"; then
-		echo "ok $n - $desc"
-	else
-		echo "not ok $n - $desc"
-		echo "# wanted status $want and /$pattern/, got $got:"
-		sed 's/^/#   /' "$work/out" | tail -n 8
-	fi
-}
+. "$top/tests/tap-expect.sh"
 
 desc="a missing kernel source is named, with the package to install"
 expect nonzero 'install it with: apt-get install linux-source-6\.1 ' \

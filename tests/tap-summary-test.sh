@@ -9,24 +9,14 @@ trap 'rm -rf "$work"' EXIT
 
 echo "TAP version 13"
 echo "1..10"
-n=0
+. "$top/tests/tap-expect.sh"
 
-# summary WANT PATTERN NAME...: tap-summary over $work/d exits WANT
-# (0 or nonzero) and its output matches PATTERN.
+# summary WANT PATTERN NAME...: tap-summary over $work/d exits WANT and
+# its output matches PATTERN.
 summary() {
-	local want=$1 pattern=$2 got
+	local want=$1 pattern=$2
 	shift 2
-	RESULTS=$work/d "$top/tests/tap-summary" "$@" >"$work/out" 2>&1
-	got=$?
-	n=$((n + 1))
-	if { [ "$want" = nonzero ] && [ $got -ne 0 ] || [ "$want" = "$got" ]; } &&
-		grep -qE "$pattern" "$work/out"; then
-		echo "ok $n - $desc"
-	else
-		echo "not ok $n - $desc"
-		echo "# wanted status $want and /$pattern/, got $got:"
-		sed 's/^/#   /' "$work/out"
-	fi
+	expect "$want" "$pattern" env RESULTS="$work/d" "$top/tests/tap-summary" "$@"
 }
 fresh() { rm -rf "$work/d"; mkdir -p "$work/d"; printf '1..1\nok 1\n' >"$work/d/other.tap"; }
 
