@@ -82,10 +82,24 @@ int bc_find_func(const struct bc_module *mod, const char *name)
 	}
 }
 
-bool bc_is_tail_call(const struct bc_func *fn, size_t pc)
+static bool op_at(const struct bc_func *fn, size_t pc, enum opcode op)
+{
+	return pc < fn->len && fn->code[pc] == op;
+}
+
+/* The verifier guarantees what an add after a call needs: one value
+ * below the arguments. */
+enum bc_call_kind bc_call_kind(const struct bc_func *fn, size_t pc)
 {
 	size_t next = pc + 1 + operand_size(OPND_CALL);
-	return fn->code[pc] == OP_CALL && next < fn->len && fn->code[next] == OP_RET;
+	bool self = read_u16(fn->code + pc + 1) == fn->self;
+	if (self && op_at(fn, next, OP_RET))
+		return CALL_RESTART;
+	if (self && op_at(fn, next, OP_ADD) && op_at(fn, next + 1, OP_RET))
+		return CALL_ACCUMULATE;
+	if (!fn->accumulates && op_at(fn, next, OP_RET))
+		return CALL_TAIL;
+	return CALL_PLAIN;
 }
 
 void bc_hash_func_name(struct bc_module *mod, int index)

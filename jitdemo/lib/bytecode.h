@@ -79,10 +79,12 @@ struct bc_func {
 	size_t len;
 	uint32_t *lines;	/* source line per code byte, or NULL */
 	/* Filled by the verifier: */
+	int self;		/* this function's index in its module */
 	int16_t *depth_at;	/* stack depth before each insn start; -1 else */
 	int max_stack;
 	size_t insn_count;	/* reachable instructions */
 	bool has_calls;		/* a reachable call: not a leaf */
+	bool accumulates;	/* a reachable CALL_ACCUMULATE */
 };
 
 /* Open-addressed hash of function names: slot holds index + 1, 0 is empty. */
@@ -105,9 +107,25 @@ uint16_t read_u16(const uint8_t *p);
 
 /* By hash when the module has one, else by a scan (hand-built modules). */
 int bc_find_func(const struct bc_module *mod, const char *name);
-/* A call at pc directly followed by ret is a tail call: both engines
- * replace the caller's frame with the callee's instead of adding one. */
-bool bc_is_tail_call(const struct bc_func *fn, size_t pc);
+/*
+ * What a call costs in frames; both engines (and frame.c) ask here, so
+ * they hit the call-stack limit on the same call.  Every frame carries an
+ * accumulator, 0 on entry, that each ret adds to the value it returns.
+ *	CALL_PLAIN	a new frame; the result is pushed
+ *	CALL_TAIL	"call g; ret": g's frame replaces ours
+ *	CALL_RESTART	"call self; ret": our frame restarts with the new
+ *			arguments (locals zeroed, accumulator kept)
+ *	CALL_ACCUMULATE	"call self; add; ret": the value below the
+ *			arguments joins the accumulator, then as CALL_RESTART.
+ *			Wrapping addition is associative and commutative, so
+ *			the result equals the one with a new frame.
+ * A function that accumulates makes no CALL_TAIL (it would drop the
+ * accumulator): such a call is CALL_PLAIN there.
+ */
+enum bc_call_kind { CALL_PLAIN, CALL_TAIL, CALL_RESTART, CALL_ACCUMULATE };
+
+/* For a reachable call of a verified function. */
+enum bc_call_kind bc_call_kind(const struct bc_func *fn, size_t pc);
 /* Enters funcs[index]'s name in the hash; call for every function in order. */
 void bc_hash_func_name(struct bc_module *mod, int index);
 void bc_module_free(struct bc_module *mod);

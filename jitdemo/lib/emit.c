@@ -68,7 +68,10 @@ struct fn_compiler {
 	const size_t *stub_at;
 	uint32_t *native_at;
 	bool *is_target;
+	int index;		/* of fn in the module */
+	size_t body_entry;	/* after the prologue's stack check */
 	struct frame_plan plan;
+	bool off_plan;		/* used a slot register the frame does not save */
 	struct vval vs[JIT_MAX_STACK + 1];
 	int depth;
 	bool fallthrough;	/* the previous instruction can fall into this one */
@@ -97,10 +100,16 @@ static bool fits_i32(int64_t v) { return v >= INT32_MIN && v <= INT32_MAX; }
 static struct opnd reg_opnd(enum x86_reg reg) { return (struct opnd){ .kind = O_REG, .reg = reg }; }
 static struct opnd mem_opnd(int32_t disp) { return (struct opnd){ .kind = O_MEM, .disp = disp }; }
 
-static struct opnd slot_opnd(const struct fn_compiler *c, int slot)
+/* Only for writing or reading a materialized slot: frame.c saves exactly
+ * the slot registers that can be materialized, and a miss fails the
+ * compile rather than clobber the caller's register. */
+static struct opnd slot_opnd(struct fn_compiler *c, int slot)
 {
-	if (slot < FRAME_SLOT_REGS)
+	if (slot < FRAME_SLOT_REGS) {
+		if (!(c->plan.slot_regs_used & (1u << slot)))
+			c->off_plan = true;
 		return reg_opnd(frame_slot_regs[slot]);
+	}
 	return mem_opnd(c->plan.spill_disp + 8 * (slot - FRAME_SLOT_REGS));
 }
 
@@ -111,7 +120,7 @@ static struct opnd home_opnd(const struct fn_compiler *c, int home)
 	return mem_opnd(c->plan.home_disp[home]);
 }
 
-static struct opnd value_opnd(const struct fn_compiler *c, int slot)
+static struct opnd value_opnd(struct fn_compiler *c, int slot)
 {
 	const struct vval *v = &c->vs[slot];
 	switch (v->kind) {
@@ -286,7 +295,10 @@ static void compile_mul(struct fn_compiler *c)
 }
 
 /* Traps on b == 0 and on INT64_MIN / -1 before idiv can fault; a constant
- * divisor other than 0 and -1 needs neither check. */
+ * divisor other than 0 and -1 needs neither check.  When both operands
+ * are in [0, 2^32), a 32-bit unsigned div gives the same quotient and
+ * remainder at a fraction of a 64-bit idiv's latency (the slow-division
+ * bypass compilers apply for CPUs with slow 64-bit dividers). */
 static void compile_divmod(struct fn_compiler *c, bool want_remainder)
 {
 	int a = c->depth - 2, b = c->depth - 1;
@@ -297,14 +309,25 @@ static void compile_divmod(struct fn_compiler *c, bool want_remainder)
 	if (!safe) {
 		emit_test_reg_reg(c->buf, RCX, RCX);
 		jcc_to_stub(c, CC_E, STUB_DIV_ZERO);
+		emit_mov_reg_reg(c->buf, RDX, RAX);
+		emit_alu_reg_reg(c->buf, ALU_OR, RDX, RCX);
+		emit_shift_reg_imm(c->buf, SHIFT_SHR, RDX, 32);
+		size_t wide = emit_jcc_rel32(c->buf, CC_NE);
+		emit_div_reg32(c->buf, RCX);	/* edx is 0: shr left it so */
+		size_t done = emit_jmp_rel32(c->buf);
+		patch_rel32(c->buf, wide, c->buf->len);
 		emit_cmp_reg_imm8(c->buf, RCX, -1);
 		size_t divisor_ok = emit_jcc_rel32(c->buf, CC_NE);
 		emit_alu_reg_imm(c->buf, ALU_CMP, RAX, 1);	/* overflows only for INT64_MIN */
 		jcc_to_stub(c, CC_O, STUB_DIV_OVERFLOW);
 		patch_rel32(c->buf, divisor_ok, c->buf->len);
+		emit_cqo(c->buf);
+		emit_idiv_reg(c->buf, RCX);
+		patch_rel32(c->buf, done, c->buf->len);
+	} else {
+		emit_cqo(c->buf);
+		emit_idiv_reg(c->buf, RCX);
 	}
-	emit_cqo(c->buf);
-	emit_idiv_reg(c->buf, RCX);
 	finish_in_reg(c, a, want_remainder ? RDX : RAX);
 	c->depth--;
 }
@@ -438,8 +461,7 @@ static void emit_epilogue(struct fn_compiler *c)
 	emit_ret(c->buf);
 }
 
-/* "call f; ret": the callee's frame replaces ours (bytecode.h: a tail
- * call, charged the same way by the interpreter). */
+/* CALL_TAIL: the callee's frame replaces ours (bytecode.h). */
 static void compile_tail_call(struct fn_compiler *c, int callee, int arity)
 {
 	int first = c->depth - arity;
@@ -451,12 +473,75 @@ static void compile_tail_call(struct fn_compiler *c, int callee, int arity)
 	c->fallthrough = false;
 }
 
+/* home += value, for the accumulator. */
+static void add_to_home(struct fn_compiler *c, int home, struct opnd value)
+{
+	struct opnd dst = home_opnd(c, home);
+	if (dst.kind == O_REG) {
+		alu_with(c, ALU_ADD, dst.reg, value);
+		return;
+	}
+	if (value.kind == O_IMM && fits_i32(value.imm)) {
+		emit_alu_mem_imm(c->buf, ALU_ADD, RSP, dst.disp, (int32_t)value.imm);
+		return;
+	}
+	if (value.kind != O_REG) {
+		mov_to_reg(c, RAX, value);
+		value = reg_opnd(RAX);
+	}
+	emit_alu_mem_reg(c->buf, ALU_ADD, RSP, dst.disp, value.reg);
+}
+
+/* CALL_RESTART and CALL_ACCUMULATE: keep the frame, jump back to where
+ * the prologue takes the arguments in (a loop).  The stack check this
+ * skips passed for this very frame. */
+static void compile_restart(struct fn_compiler *c, int arity, bool accumulate)
+{
+	int first = c->depth - arity;
+	for (int i = 0; i < arity; i++)
+		mov_to_reg(c, frame_arg_regs[i], value_opnd(c, first + i));
+	if (accumulate)
+		add_to_home(c, frame_acc_home(c->fn), value_opnd(c, first - 1));
+	patch_rel32(c->buf, emit_jmp_rel32(c->buf), c->body_entry);
+	c->depth = first;
+	c->fallthrough = false;
+}
+
 static void compile_ret(struct fn_compiler *c)
 {
 	mov_to_reg(c, RAX, value_opnd(c, c->depth - 1));
+	if (c->fn->accumulates)
+		alu_with(c, ALU_ADD, RAX, home_opnd(c, frame_acc_home(c->fn)));
 	c->depth--;
 	emit_epilogue(c);
 	c->fallthrough = false;
+}
+
+/* A call, and the add and ret a restart takes along when nothing jumps
+ * to them; returns the bytes of bytecode consumed. */
+static size_t compile_call_insn(struct fn_compiler *c, size_t pc, size_t size)
+{
+	const uint8_t *opnd = c->fn->code + pc + 1;
+	int callee = read_u16(opnd), arity = opnd[2];
+	size_t used = size;
+	switch (bc_call_kind(c->fn, pc)) {
+	case CALL_PLAIN:
+		compile_call(c, callee, arity);
+		return size;
+	case CALL_TAIL:
+		compile_tail_call(c, callee, arity);
+		break;
+	case CALL_RESTART:
+		compile_restart(c, arity, false);
+		break;
+	case CALL_ACCUMULATE:
+		compile_restart(c, arity, true);
+		if (c->is_target[pc + used])
+			return used;
+		used++;		/* the add */
+		break;
+	}
+	return c->is_target[pc + used] ? used : used + 1;	/* the ret */
 }
 
 static bool foldable_compare(const struct fn_compiler *c, size_t next_pc)
@@ -509,13 +594,7 @@ static size_t compile_insn(struct fn_compiler *c, size_t pc, size_t size)
 	case OP_JMP: compile_jmp(c, read_u32(opnd)); break;
 	case OP_JZ: compile_branch(c, read_u32(opnd), true); break;
 	case OP_JNZ: compile_branch(c, read_u32(opnd), false); break;
-	case OP_CALL:
-		if (bc_is_tail_call(c->fn, pc)) {
-			compile_tail_call(c, read_u16(opnd), opnd[2]);
-			return c->is_target[pc + size] ? size : size + 1;	/* the ret */
-		}
-		compile_call(c, read_u16(opnd), opnd[2]);
-		break;
+	case OP_CALL: return compile_call_insn(c, pc, size);
 	case OP_RET: compile_ret(c); break;
 	case OP_COUNT: break;
 	}
@@ -523,6 +602,15 @@ static size_t compile_insn(struct fn_compiler *c, size_t pc, size_t size)
 }
 
 /* ---- prologue, entries and stubs ---- */
+
+static void zero_home(struct fn_compiler *c, int home)
+{
+	struct opnd loc = home_opnd(c, home);
+	if (loc.kind == O_REG)
+		emit_zero_reg(c->buf, loc.reg);
+	else
+		emit_mov_mem_imm32(c->buf, RSP, loc.disp, 0);
+}
 
 static void emit_prologue(struct fn_compiler *c)
 {
@@ -533,16 +621,14 @@ static void emit_prologue(struct fn_compiler *c)
 		emit_alu_reg_imm(c->buf, ALU_SUB, RSP, p->mem_bytes);
 	emit_alu_reg_reg(c->buf, ALU_CMP, RSP, R11);
 	jcc_to_stub(c, CC_B, STUB_CALL_STACK);
+	if (c->fn->accumulates)
+		zero_home(c, frame_acc_home(c->fn));
+	c->body_entry = c->buf->len;
 	if (!p->leaf)
 		for (int i = 0; i < c->fn->nargs; i++)
 			mov_opnd(c, home_opnd(c, i), reg_opnd(frame_arg_regs[i]));
-	for (int h = c->fn->nargs; h < c->fn->nargs + c->fn->nlocals; h++) {
-		struct opnd home = home_opnd(c, h);
-		if (home.kind == O_REG)
-			emit_zero_reg(c->buf, home.reg);
-		else
-			emit_mov_mem_imm32(c->buf, RSP, home.disp, 0);
-	}
+	for (int h = c->fn->nargs; h < c->fn->nargs + c->fn->nlocals; h++)
+		zero_home(c, h);
 }
 
 /* C calls this as jit_native_fn(ctx, a0..a4); see emit.h. */
@@ -665,7 +751,7 @@ static bool compile_function(struct fn_compiler *c, int index, struct emitted_fu
 	}
 	free(c->is_target);
 	out->end = c->buf->len;
-	return ok && !c->buf->overflow && !c->local->overflow;
+	return ok && !c->off_plan && !c->buf->overflow && !c->local->overflow;
 }
 
 bool emit_module(const struct bc_module *mod, struct emitted_module *out,
@@ -682,13 +768,14 @@ bool emit_module(const struct bc_module *mod, struct emitted_module *out,
 	struct fixups local = { 0 }, calls = { 0 };
 	size_t stub_at[STUB_COUNT];
 	emit_module_stubs(&out->code, stub_at);
-	bool ok = out->funcs != NULL;
+	bool ok = out->funcs != NULL, off_plan = false;
 	for (int i = 0; ok && i < mod->nfuncs; i++) {
 		struct fn_compiler c = {
-			.mod = mod, .fn = &mod->funcs[i], .buf = &out->code,
+			.mod = mod, .fn = &mod->funcs[i], .index = i, .buf = &out->code,
 			.local = &local, .calls = &calls, .stub_at = stub_at,
 		};
 		ok = compile_function(&c, i, &out->funcs[i]);
+		off_plan = c.off_plan;
 	}
 	for (size_t i = 0; ok && i < calls.count; i++)
 		patch_rel32(&out->code, calls.items[i].at,
@@ -697,7 +784,9 @@ bool emit_module(const struct bc_module *mod, struct emitted_module *out,
 	free(local.items);
 	free(calls.items);
 	if (!ok) {
-		diag_at(diag, mod->file, 0, "machine code too large or out of memory");
+		diag_at(diag, mod->file, 0, off_plan ?
+			"internal error: code uses a register its frame does not save" :
+			"machine code too large or out of memory");
 		emitted_module_free(out);
 	}
 	return ok;

@@ -12,11 +12,18 @@
  *	r10			struct jit_ctx *, constant
  *	r11			stack limit, constant
  *
- * Every argument and local has a home: in a function without calls
+ * Operand slot i (i < 5) always lives in frame_slot_regs[i], but a frame
+ * saves that register only when the emitter can ever put a value there
+ * (slot_regs_used): constants, arguments and locals stay virtual until an
+ * instruction computes into their slot or a jump needs them in place.
+ *
+ * Every argument and local has a home, and so has the accumulator of a
+ * function that accumulates (bytecode.h), after the locals (frame_acc_home):
+ * in a function without calls
  * (a leaf) the argument registers themselves, then the unused argument
- * registers for locals; then callee-saved registers the operand stack does
- * not need; then memory at [rsp + disp].  Spilled stack slots (5 and up)
- * live in memory too.
+ * registers for locals; then callee-saved registers no operand slot uses;
+ * then memory at [rsp + disp].  Spilled stack slots (5 and up) live in
+ * memory too.
  */
 #ifndef JITDEMO_FRAME_H
 #define JITDEMO_FRAME_H
@@ -28,7 +35,7 @@
 #include "x86.h"
 
 #define FRAME_SLOT_REGS 5
-#define FRAME_MAX_HOMES (JIT_MAX_ARGS + JIT_MAX_LOCALS)
+#define FRAME_MAX_HOMES (JIT_MAX_ARGS + JIT_MAX_LOCALS + 1)	/* + accumulator */
 #define FRAME_NO_REG (-1)
 
 extern const enum x86_reg frame_slot_regs[FRAME_SLOT_REGS];
@@ -37,6 +44,7 @@ extern const enum x86_reg frame_arg_regs[JIT_MAX_ARGS];
 struct frame_plan {
 	bool leaf;			/* no reachable call */
 	int nslot_regs;			/* operand slots held in registers */
+	unsigned slot_regs_used;	/* bit i: slot i's register is saved */
 	int home_reg[FRAME_MAX_HOMES];	/* x86_reg or FRAME_NO_REG */
 	int32_t home_disp[FRAME_MAX_HOMES];	/* [rsp + disp] when in memory */
 	int32_t spill_disp;		/* slot FRAME_SLOT_REGS + i at spill_disp + 8i */
@@ -46,6 +54,8 @@ struct frame_plan {
 	size_t frame_bytes;		/* return address + pushes + mem_bytes */
 };
 
+/* The accumulator's home in a function that accumulates. */
+int frame_acc_home(const struct bc_func *fn);
 /* Needs a verified function (max_stack, has_calls). */
 void frame_plan(const struct bc_func *fn, struct frame_plan *plan);
 size_t frame_bytes(const struct bc_func *fn);

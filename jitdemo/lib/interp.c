@@ -16,6 +16,7 @@ struct frame {
 	size_t base;	/* index of argument 0 in values; locals follow */
 	size_t sp;	/* index of the first free stack slot (when suspended) */
 	size_t bytes;	/* what the JIT's frame of this function takes */
+	int64_t acc;	/* added to the value ret returns (bytecode.h) */
 };
 
 struct interp {
@@ -77,10 +78,24 @@ static int enter(struct interp *in, int func, size_t base)
 	in->frames[in->depth++] = (struct frame){
 		.func = func, .pc = 0, .base = base,
 		.sp = base + (size_t)fn->nargs + (size_t)fn->nlocals,
-		.bytes = bytes,
+		.bytes = bytes, .acc = 0,
 	};
 	in->stack_used += bytes;
 	return JIT_TRAP_NONE;
+}
+
+/* The frame f of fn starts over with the arguments at values[args_at...];
+ * its accumulator stays. */
+static void restart(struct interp *in, struct frame *f, const struct bc_func *fn,
+		    size_t args_at)
+{
+	int64_t *args = in->values + f->base;
+	for (int i = 0; i < fn->nargs; i++)
+		args[i] = in->values[args_at + (size_t)i];
+	for (int i = 0; i < fn->nlocals; i++)
+		args[fn->nargs + i] = 0;
+	f->pc = 0;
+	f->sp = f->base + (size_t)fn->nargs + (size_t)fn->nlocals;
 }
 
 static int run(struct interp *in, int64_t *result)
@@ -149,7 +164,16 @@ static int run(struct interp *in, int64_t *result)
 			f->pc = pc + 4;
 			f->sp = (size_t)(sp - in->values);
 			size_t args_at = f->sp - arity;
-			if (bc_is_tail_call(fn, pc)) {	/* reuse the frame */
+			enum bc_call_kind kind = bc_call_kind(fn, pc);
+			if (kind == CALL_ACCUMULATE || kind == CALL_RESTART) {
+				if (kind == CALL_ACCUMULATE)
+					f->acc = wrap_add(f->acc, in->values[args_at - 1]);
+				restart(in, f, fn, args_at);
+				pc = 0;
+				sp = in->values + f->sp;
+				break;
+			}
+			if (kind == CALL_TAIL) {	/* reuse the frame */
 				for (size_t i = 0; i < arity; i++)
 					in->values[f->base + i] = in->values[args_at + i];
 				args_at = f->base;
@@ -169,7 +193,7 @@ static int run(struct interp *in, int64_t *result)
 			break;
 		}
 		case OP_RET: {
-			int64_t value = sp[-1];
+			int64_t value = wrap_add(sp[-1], f->acc);
 			size_t base = f->base;
 			in->stack_used -= f->bytes;
 			in->depth--;

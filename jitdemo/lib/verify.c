@@ -160,6 +160,19 @@ static bool step(struct verifier *v, size_t pc)
 	}
 }
 
+/* Needs the depths: only reachable calls count. */
+static void mark_accumulating(struct bc_func *fn)
+{
+	fn->accumulates = false;
+	for (size_t pc = 0; pc < fn->len;) {
+		uint8_t op = fn->code[pc];
+		if (op == OP_CALL && fn->depth_at[pc] >= 0 &&
+		    bc_call_kind(fn, pc) == CALL_ACCUMULATE)
+			fn->accumulates = true;
+		pc += 1 + operand_size(opcode_info(op)->operand);
+	}
+}
+
 static bool verify_function(struct verifier *v)
 {
 	struct bc_func *fn = v->fn;
@@ -183,6 +196,7 @@ static bool verify_function(struct verifier *v)
 	while (v->nwork > 0)
 		if (!step(v, v->worklist[--v->nwork]))
 			return false;
+	mark_accumulating(fn);
 	return true;
 }
 
@@ -209,6 +223,7 @@ bool verify_module(struct bc_module *mod, struct jit_diag *diag)
 		v.is_start = calloc(n, sizeof *v.is_start);
 		v.worklist = malloc(n * sizeof *v.worklist);
 		v.fn = fn;
+		fn->self = i;
 		if (!fn->depth_at || !v.is_start || !v.worklist) {
 			diag_at(diag, mod->file, 0, "out of memory");
 			ok = false;

@@ -17,7 +17,7 @@ enum {
 	OPC2_JCC_REL32 = 0x80, OPC2_SETCC = 0x90, OPC2_IMUL_R_RM = 0xaf,
 	OPC2_MOVZX_R_RM8 = 0xb6,
 	GRP1_ADD = 0, GRP1_SUB = 5, GRP1_CMP = 7,
-	GRP3_NOT = 2, GRP3_NEG = 3, GRP3_IDIV = 7,
+	GRP3_NOT = 2, GRP3_NEG = 3, GRP3_DIV = 6, GRP3_IDIV = 7,
 };
 
 void code_buf_init(struct code_buf *buf, size_t max)
@@ -228,6 +228,13 @@ static void emit_grp3_reg(struct code_buf *buf, int digit, enum x86_reg reg)
 void emit_neg_reg(struct code_buf *buf, enum x86_reg reg) { emit_grp3_reg(buf, GRP3_NEG, reg); }
 void emit_not_reg(struct code_buf *buf, enum x86_reg reg) { emit_grp3_reg(buf, GRP3_NOT, reg); }
 void emit_idiv_reg(struct code_buf *buf, enum x86_reg divisor) { emit_grp3_reg(buf, GRP3_IDIV, divisor); }
+
+void emit_div_reg32(struct code_buf *buf, enum x86_reg divisor)
+{
+	emit_rex(buf, false, 0, divisor);
+	emit_byte(buf, OPC_GRP3);
+	emit_modrm(buf, MOD_REG, GRP3_DIV, divisor);
+}
 
 void emit_cqo(struct code_buf *buf)
 {

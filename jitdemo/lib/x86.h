@@ -62,6 +62,7 @@ void emit_neg_reg(struct code_buf *buf, enum x86_reg reg);
 void emit_not_reg(struct code_buf *buf, enum x86_reg reg);
 void emit_cqo(struct code_buf *buf);
 void emit_idiv_reg(struct code_buf *buf, enum x86_reg divisor);
+void emit_div_reg32(struct code_buf *buf, enum x86_reg divisor);	/* div r32: edx:eax */
 void emit_shift_reg_cl(struct code_buf *buf, enum x86_shift kind, enum x86_reg reg);
 void emit_test_reg_reg(struct code_buf *buf, enum x86_reg a, enum x86_reg b);
 void emit_setcc_al(struct code_buf *buf, enum x86_cond cond);

@@ -44,6 +44,7 @@ int64_t rng_interesting(struct rng *r)
 		0, 1, -1, 2, 3, 7, -7, 63, 64, 65, 255, 1000,
 		INT64_MIN, INT64_MAX, INT64_MIN + 1, INT32_MIN, INT32_MAX,
 		(int64_t)1 << 32, -((int64_t)1 << 31) - 1,
+		UINT32_MAX, (int64_t)UINT32_MAX - 1,	/* the 32-bit div bypass's edge */
 	};
 	switch (rng_below(r, 4)) {
 	case 0: return edges[rng_below(r, sizeof edges / sizeof edges[0])];
@@ -207,8 +208,10 @@ static bool gen_rec_call(struct gen *g, int depth)
 {
 	if (!g->has_rec || g->multiplier != 1 || depth < 1 || depth + 1 > MAX_STACK_USED)
 		return false;
-	/* rec's frames take 48 bytes, so 1 MiB holds about 21845 of them */
-	int64_t n = rng_below(&g->rng, 20) == 0 ? 21830 + (int64_t)rng_below(&g->rng, 30) :
+	/* rec's frames take 40 bytes (the return address, rbx and r12 for
+	 * its two computed slots, r15 and r14 for its arguments), so 1 MiB
+	 * holds about 26214 of them */
+	int64_t n = rng_below(&g->rng, 20) == 0 ? 26200 + (int64_t)rng_below(&g->rng, 30) :
 		    (int64_t)rng_below(&g->rng, 30);
 	if (n < 30 && g->cost + 12 * n > FUNC_COST_BUDGET)
 		return false;

@@ -34,6 +34,8 @@ static void e_cmp(struct code_buf *b) { emit_alu_reg_reg(b, ALU_CMP, RAX, RDX); 
 static void e_xor(struct code_buf *b) { emit_alu_reg_reg(b, ALU_XOR, R15, RBX); }
 static void e_imul(struct code_buf *b) { emit_imul_reg_reg(b, R14, RCX); }
 static void e_idiv(struct code_buf *b) { emit_idiv_reg(b, RCX); }
+static void e_div32(struct code_buf *b) { emit_div_reg32(b, RCX); }
+static void e_div32_r9(struct code_buf *b) { emit_div_reg32(b, R9); }
 static void e_cqo(struct code_buf *b) { emit_cqo(b); }
 static void e_neg(struct code_buf *b) { emit_neg_reg(b, R13); }
 static void e_not(struct code_buf *b) { emit_not_reg(b, RBX); }
@@ -71,6 +73,8 @@ static const struct encoding_case encodings[] = {
 	{ "xor r15, rbx", e_xor, "4931df" },
 	{ "imul r14, rcx", e_imul, "4c0faff1" },
 	{ "idiv rcx", e_idiv, "48f7f9" },
+	{ "div ecx", e_div32, "f7f1" },
+	{ "div r9d", e_div32_r9, "41f7f1" },
 	{ "cqo", e_cqo, "4899" },
 	{ "neg r13", e_neg, "49f7dd" },
 	{ "not rbx", e_not, "48f7d3" },
