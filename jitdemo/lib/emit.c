@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "entry_exit.h"
 #include "frame.h"
 #include "util.h"
 
@@ -612,15 +613,73 @@ static void zero_home(struct fn_compiler *c, int home)
 		emit_mov_mem_imm32(c->buf, RSP, loc.disp, 0);
 }
 
+static void emit_stack_check(struct fn_compiler *c, int32_t below_rsp)
+{
+	if (below_rsp == 0) {
+		emit_alu_reg_reg(c->buf, ALU_CMP, RSP, R11);
+	} else {
+		emit_lea_reg_mem(c->buf, RAX, RSP, -below_rsp);
+		emit_alu_reg_reg(c->buf, ALU_CMP, RAX, R11);
+	}
+	jcc_to_stub(c, CC_B, STUB_CALL_STACK);
+}
+
+/* An argument in the register it arrives in, or a constant. */
+static struct opnd entry_opnd(struct entry_value v)
+{
+	if (v.is_arg)
+		return reg_opnd(frame_arg_regs[v.arg]);
+	return (struct opnd){ .kind = O_IMM, .imm = v.imm };
+}
+
+/* entry_exit.h: the frame's check, the test on the argument registers and
+ * the frameless return, before the prologue. */
+static void emit_entry_exit(struct fn_compiler *c, const struct entry_exit *e)
+{
+	static const enum x86_cond when_true[] = {
+		[OP_EQ] = CC_E, [OP_NE] = CC_NE, [OP_LT] = CC_L,
+		[OP_LE] = CC_LE, [OP_GT] = CC_G, [OP_GE] = CC_GE,
+	};
+	emit_stack_check(c, (int32_t)c->plan.frame_bytes - 8);
+	struct opnd lhs = entry_opnd(e->lhs), rhs = entry_opnd(e->rhs);
+	enum x86_cond cond = CC_NE;
+	if (!e->compares) {
+		emit_test_reg_reg(c->buf, lhs.reg, lhs.reg);
+	} else {
+		if (lhs.kind == O_IMM) {
+			mov_to_reg(c, RAX, lhs);
+			lhs = reg_opnd(RAX);
+		}
+		alu_with(c, ALU_CMP, lhs.reg, rhs);
+		cond = when_true[e->compare];
+	}
+	if (!e->exit_if_true)
+		cond = (enum x86_cond)(cond ^ 1);
+	size_t to_frame = emit_jcc_rel32(c->buf, (enum x86_cond)(cond ^ 1));
+	mov_to_reg(c, RAX, entry_opnd(e->first));
+	static const enum x86_alu step_alu[] = {
+		[OP_ADD] = ALU_ADD, [OP_SUB] = ALU_SUB, [OP_AND] = ALU_AND,
+		[OP_OR] = ALU_OR, [OP_XOR] = ALU_XOR,
+	};
+	for (int i = 0; i < e->nsteps; i++)
+		alu_with(c, step_alu[e->steps[i].op], RAX, entry_opnd(e->steps[i].value));
+	emit_ret(c->buf);
+	patch_rel32(c->buf, to_frame, c->buf->len);
+}
+
 static void emit_prologue(struct fn_compiler *c)
 {
 	const struct frame_plan *p = &c->plan;
+	struct entry_exit exit;
+	bool checked = find_entry_exit(c->fn, &exit);
+	if (checked)
+		emit_entry_exit(c, &exit);
 	for (int i = 0; i < p->npushed; i++)
 		emit_push_reg(c->buf, p->pushed[i]);
 	if (p->mem_bytes > 0)
 		emit_alu_reg_imm(c->buf, ALU_SUB, RSP, p->mem_bytes);
-	emit_alu_reg_reg(c->buf, ALU_CMP, RSP, R11);
-	jcc_to_stub(c, CC_B, STUB_CALL_STACK);
+	if (!checked)
+		emit_stack_check(c, 0);
 	if (c->fn->accumulates)
 		zero_home(c, frame_acc_home(c->fn));
 	c->body_entry = c->buf->len;

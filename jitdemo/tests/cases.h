@@ -123,6 +123,48 @@ static const struct semantic_case semantic_cases[] = {
 	  "func g 1 0\n arg 0\n ret\n"
 	  "func f 1 0\n arg 0\n jnz deep\n const 5\n jmp out\n"
 	  "deep:\n const 9\n call g\nout:\n ret\n", 1, { 0 }, 0, 5 },
+	/* bytecode.h's call kinds: CALL_ACCUMULATE and CALL_RESTART */
+	{ "n + f(n - 1) accumulates: 10^6 deep, no frames, no trap",
+	  "func f 1 0\n arg 0\n jz done\n arg 0\n arg 0\n const 1\n sub\n call f\n add\n ret\n"
+	  "done:\n const 0\n ret\n", 1, { 1000000 }, 0, 500000500000 },
+	{ "the accumulator wraps like add",
+	  "func f 1 0\n arg 0\n jz done\n const 0x7fffffffffffffff\n arg 0\n const 1\n sub\n"
+	  " call f\n add\n ret\ndone:\n const 2\n ret\n", 1, { 2 }, 0, 0 },
+	{ "a tail call from a function that accumulates keeps the accumulator",
+	  "func f 1 0\n arg 0\n jnz more\n const 7\n call g\n ret\n"
+	  "more:\n arg 0\n arg 0\n const 1\n sub\n call f\n add\n ret\n"
+	  "func g 1 0\n arg 0\n const 1\n add\n ret\n", 1, { 10 }, 0, 63 },
+	{ "a self tail call keeps the accumulator, a restart zeroes the locals",
+	  "func f 2 1\n load 0\n arg 1\n add\n store 0\n arg 0\n jnz go\n load 0\n ret\n"
+	  "go:\n arg 0\n const 1\n and\n jz even\n"
+	  " arg 0\n arg 0\n const 1\n sub\n arg 1\n call f\n add\n ret\n"
+	  "even:\n arg 0\n const 1\n sub\n arg 1\n const 1\n add\n call f\n ret\n",
+	  2, { 5, 0 }, 0, 11 },
+	{ "a jump to the add after an accumulating call adds as usual",
+	  "func f 1 0\n arg 0\n jnz more\n const 10\n const 5\n jmp sum\n"
+	  "more:\n arg 0\n arg 0\n const 1\n sub\n call f\nsum:\n add\n ret\n",
+	  1, { 3 }, 0, 21 },
+	{ "a jump to the ret after an accumulating call returns as usual",
+	  "func f 1 0\n arg 0\n jnz more\n const 10\n jmp out\n"
+	  "more:\n arg 0\n arg 0\n const 1\n sub\n call f\n add\nout:\n ret\n",
+	  1, { 3 }, 0, 16 },
+	/* entry_exit.h: the frameless exit before the prologue */
+	{ "entry exit: constant on the left, exit on the jump's side",
+	  "func f 1 0\n const 5\n arg 0\n lt\n jnz small\n arg 0\n call g\n ret\n"
+	  "small:\n arg 0\n const 3\n sub\n const 1\n xor\n ret\n"
+	  "func g 1 0\n arg 0\n const 100\n add\n ret\n", 1, { 10 }, 0, 6 },
+	{ "entry exit not taken: the frame is built",
+	  "func f 1 0\n const 5\n arg 0\n lt\n jnz small\n arg 0\n call g\n ret\n"
+	  "small:\n arg 0\n const 3\n sub\n const 1\n xor\n ret\n"
+	  "func g 1 0\n arg 0\n const 100\n add\n ret\n", 1, { 2 }, 0, 102 },
+	{ "entry exit returning a 64-bit constant",
+	  "func f 2 0\n arg 1\n jz zero\n arg 0\n arg 1\n div\n ret\n"
+	  "zero:\n const 0x123456789abcdef\n const 1\n add\n ret\n", 2, { 9, 0 }, 0,
+	  0x123456789abcdf0 },
+	{ "entry exit on the fifth argument",
+	  "func f 5 0\n arg 4\n const -3\n ge\n jz neg\n arg 4\n call g\n ret\n"
+	  "neg:\n arg 4\n arg 3\n sub\n ret\n"
+	  "func g 1 0\n arg 0\n ret\n", 5, { 0, 0, 0, 4, -9 }, 0, -13 },
 };
 
 #define SEMANTIC_CASE_COUNT ((int)(sizeof semantic_cases / sizeof semantic_cases[0]))

@@ -364,19 +364,39 @@ static void gen_function(struct gen *g, int index)
 	f->cost = g->cost;
 }
 
+/* rec(n, x): n steps of recursion, in one of bytecode.h's call kinds:
+ * a plain call (its frames reach the call-stack limit for large n), a
+ * self tail call (CALL_RESTART) or "call; add; ret" (CALL_ACCUMULATE). */
 static void gen_rec(struct gen *g)
 {
 	static const char *const steps[] = { "add", "xor", "mul", "sub" };
+	int64_t k1 = rng_interesting(&g->rng), k2 = rng_interesting(&g->rng);
+	const char *op1 = steps[rng_below(&g->rng, 4)], *op2 = steps[rng_below(&g->rng, 4)];
 	emitf(&g->text,
 	      "func rec 2 0\n"
 	      "    arg 0\n    const 0\n    le\n    jz recurse\n    arg 1\n    ret\n"
-	      "recurse:\n"
-	      "    arg 0\n    const 1\n    sub\n"
-	      "    arg 1\n    const %" PRId64 "\n    %s\n"
-	      "    call rec\n"
-	      "    const %" PRId64 "\n    %s\n    ret\n",
-	      rng_interesting(&g->rng), steps[rng_below(&g->rng, 4)],
-	      rng_interesting(&g->rng), steps[rng_below(&g->rng, 4)]);
+	      "recurse:\n");
+	switch (rng_below(&g->rng, 3)) {
+	case 0:
+		emitf(&g->text,
+		      "    arg 0\n    const 1\n    sub\n"
+		      "    arg 1\n    const %" PRId64 "\n    %s\n"
+		      "    call rec\n"
+		      "    const %" PRId64 "\n    %s\n    ret\n", k1, op1, k2, op2);
+		break;
+	case 1:
+		emitf(&g->text,
+		      "    arg 0\n    const 1\n    sub\n"
+		      "    arg 1\n    const %" PRId64 "\n    %s\n"
+		      "    call rec\n    ret\n", k1, op1);
+		break;
+	default:
+		emitf(&g->text,
+		      "    arg 1\n    const %" PRId64 "\n    %s\n"
+		      "    arg 0\n    const 1\n    sub\n    arg 1\n"
+		      "    call rec\n    add\n    ret\n", k1, op1);
+		break;
+	}
 }
 
 int gen_program(uint64_t seed, struct generated *out)
