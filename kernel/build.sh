@@ -4,6 +4,9 @@
 #     kernel/config.fragment on top of tinyconfig, plus each --fragment.
 # kernel/build.sh [--source TARBALL] --tree FLAVOR - print where that
 #     kernel's source tree is.
+# kernel/build.sh --cached [--fragment FILE]... FLAVOR [PATCH...] - exit 0
+#     when the cache holds this very build (same key), 3 when it does not;
+#     builds and copies nothing.
 #
 # FLAVOR names the kernel (vanilla, mseal, ...); the PATCH files are applied
 # in order with `git am` on top of a pristine untar of a Debian
@@ -39,11 +42,12 @@ fragments=("$here/config.fragment")
 die() { printf 'kernel/build.sh: %s\n' "$*" >&2; exit 1; }
 say() { printf '  %-8s %s\n' "$1" "$2"; }
 
-usage="usage: kernel/build.sh [--source TARBALL] [--fragment FILE]... [--tree] FLAVOR [PATCH...]"
-print_tree=
+usage="usage: kernel/build.sh [--source TARBALL] [--fragment FILE]... [--tree | --cached] FLAVOR [PATCH...]"
+print_tree='' only_ask=''
 while [ $# -gt 0 ]; do
 	case $1 in
 	--tree) print_tree=1; shift ;;
+	--cached) only_ask=1; shift ;;
 	--source) [ $# -ge 2 ] || die "$usage"; tarball=$2; shift 2 ;;
 	--fragment)
 		[ $# -ge 2 ] && [ -f "$2" ] || die "--fragment wants a config fragment file"
@@ -221,8 +225,14 @@ build_selftest() {
 
 # The cache already holds this key's build: nothing to rebuild, at most
 # the results to copy (into a fresh clone, say).
-if [ -f "$out/.sealjit-key" ] && [ "$(cat "$out/.sealjit-key")" = "$key" ] &&
-	[ -f "$out/arch/x86/boot/bzImage" ]; then
+cached=
+[ -f "$out/.sealjit-key" ] && [ "$(cat "$out/.sealjit-key")" = "$key" ] &&
+	[ -f "$out/arch/x86/boot/bzImage" ] && cached=1
+if [ -n "$only_ask" ]; then
+	[ -n "$cached" ] && exit 0
+	exit 3
+fi
+if [ -n "$cached" ]; then
 	[ "$(cat "$dest/key" 2>/dev/null)" = "$key" ] && [ -f "$dest/bzImage" ] ||
 		install_results
 	say "$flavor" "up to date (linux $ver, key $key)"

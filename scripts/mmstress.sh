@@ -13,7 +13,7 @@
 #     (with max_map_count lowered: the guest runs as root);
 #   C (default vanilla): the same --no-seal seed and the race with --no-seal.
 # TAP files in build/results/: K-mmstress, K-mmstress-race,
-# K-mmstress-bad-input, C-mmstress, C-mmstress-race, and mmstress-digest
+# K-mmstress-bad-input, C-mmstress, C-mmstress-race, and K-mmstress-digest
 # (ok when K and C gave the same --no-seal digest: unsealed memory behaves
 # the same on both).  A kernel name's semantics come from its prefix
 # (upstream*, vanilla*, anything else: the series' mseal).
@@ -96,7 +96,7 @@ awk '$0 == "==PART mmstress-noseal==" { on = 1; next } /^==RC mmstress-noseal / 
 # The --no-seal digests of the same seed must agree.
 d1=$(grep -a '^# digest' "$out/$kernel-mmstress-noseal.tap" 2>/dev/null | head -n 1)
 d2=$(grep -a '^# digest' "$out/$control-mmstress.tap" 2>/dev/null | head -n 1)
-tap=$top/build/results/mmstress-digest.tap
+tap=$top/build/results/$kernel-mmstress-digest.tap
 {
 	echo "1..1"
 	if [ -n "$d1" ] && [ "$d1" = "$d2" ]; then

@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
-# scripts/peer-vm.sh [KERNEL...] - Linux 6.1's own tools/testing/selftests/vm
-# programs, built statically from the 6.1 source at test time, run on each
-# KERNEL (default: vanilla mseal) in one guest boot each, then a table
-# (test | vanilla | mseal) and TAP: ok when every kernel gave the same result.
+# scripts/peer-vm.sh [--tap NAME] [--slow N] [KERNEL...] - Linux 6.1's own
+# tools/testing/selftests/vm programs, built statically from the 6.1 source
+# at test time, run on each KERNEL (default: vanilla mseal) in one guest boot
+# each, then a table (test | vanilla | mseal) and TAP in
+# build/results/NAME.tap (default peer-vm): ok when every kernel gave the
+# same result.  --slow N multiplies each test's timeout by N (the debug
+# kernels run several times slower under KASAN and lockdep).
 #
 # Sources: /usr/src/linux-source-6.1.tar.xz (only the selftests are
 # extracted, into build/peer-vm/src; nothing is committed).  Headers: the
@@ -23,6 +26,16 @@ src=$out/src/linux-source-6.1
 vm=$src/tools/testing/selftests/vm
 bin=$out/bin
 tarball=${LINUX61_SOURCE:-/usr/src/linux-source-6.1.tar.xz}
+tap_name=peer-vm slow=1
+while [ $# -gt 0 ]; do
+	case $1 in
+	--tap) tap_name=$2; shift 2 ;;
+	--slow) slow=$2; shift 2 ;;
+	-*) echo "usage: scripts/peer-vm.sh [--tap NAME] [--slow N] [KERNEL...]" >&2; exit 2 ;;
+	*) break ;;
+	esac
+done
+case $slow in [1-9] | [1-9][0-9]) ;; *) echo "peer-vm: --slow takes 1..99, not '$slow'" >&2; exit 2 ;; esac
 kernels=("$@")
 [ ${#kernels[@]} -gt 0 ] || kernels=(vanilla mseal)
 
@@ -84,7 +97,7 @@ guest_script=$out/run-peer.sh
 	for t in "${TESTS[@]}"; do
 		IFS='|' read -r name extra flags cmd secs <<<"$t"
 		[ -n "${built[$name]:-}" ] || continue
-		printf 'timeout %s /sealjit/bin/%s >/tmp/%s.log 2>&1; rc=$?\n' "$secs" "$cmd" "$name"
+		printf 'timeout %s /sealjit/bin/%s >/tmp/%s.log 2>&1; rc=$?\n' "$((secs * slow))" "$cmd" "$name"
 		printf 'p=$(grep -ciE "^(ok|\\[ok\\]|\\[pass\\]|pass)|: PASS|\\[PASS\\]| pass$" /tmp/%s.log)\n' "$name"
 		printf 'f=$(grep -ciE "^not ok|\\[fail\\]|: FAIL|\\[FAIL\\]| fail$" /tmp/%s.log)\n' "$name"
 		printf 'echo "RESULT %s rc=$rc pass=$p fail=$f"\n' "$name"
@@ -93,7 +106,7 @@ guest_script=$out/run-peer.sh
 } >"$guest_script"
 
 total=0
-for t in "${TESTS[@]}"; do IFS='|' read -r _ _ _ _ secs <<<"$t"; total=$((total + secs)); done
+for t in "${TESTS[@]}"; do IFS='|' read -r _ _ _ _ secs <<<"$t"; total=$((total + secs * slow)); done
 for k in "${kernels[@]}"; do
 	"$top/guest/run" --timeout $((total + 120)) --add "$bin" --add "$guest_script" "$k" -- \
 		sh run-peer.sh >"$out/$k.out" 2>&1
@@ -101,7 +114,7 @@ done
 
 # Table and TAP.
 result() { grep -a "^RESULT $2 " "$out/$1.out" 2>/dev/null | head -n 1 | cut -d' ' -f3- | tr -d '\r'; }
-tap=$top/build/results/peer-vm.tap
+tap=$top/build/results/$tap_name.tap
 {
 	n=0
 	declare -a results

@@ -1,17 +1,31 @@
 #!/usr/bin/env bash
-# scripts/stress-ng-vm.sh [--ops N] [KERNEL...] - stress-ng's mm stressors
+# scripts/stress-ng-vm.sh [--ops N] [--slow N] [--tap NAME] [KERNEL...] -
+# stress-ng's mm stressors
 # (pagemove mmap mmapfork mremap mprotect madvise brk vm-segv pkey shm), each
 # for a fixed op count, in one guest boot per KERNEL (default: vanilla
 # mseal).  The host's dynamically linked stress-ng travels with the
 # libraries ldd names and runs through the copied ld-linux-x86-64.so.2.
-# Prints a table (stressor | kernel...) and TAP: a stressor is ok when no
-# kernel fails it that vanilla passes, and the guest shows no splat
-# (guest/run fails the boot on one).
+# Prints a table (stressor | kernel...) and TAP (build/results/NAME.tap,
+# default stress-ng-vm): a stressor is ok when no kernel fails it that the
+# first kernel passes, and each guest shows no splat (guest/run fails the
+# boot on one).  --slow N multiplies the per-stressor and boot timeouts
+# (debug kernels).
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 out=$top/build/stress-ng
-ops=50
-[ "${1:-}" = --ops ] && { ops=$2; shift 2; }
+ops=50 slow=1 tap_name=stress-ng-vm
+while [ $# -gt 0 ]; do
+	case $1 in
+	--ops) ops=$2; shift 2 ;;
+	--slow) slow=$2; shift 2 ;;
+	--tap) tap_name=$2; shift 2 ;;
+	-*) echo "usage: scripts/stress-ng-vm.sh [--ops N] [--slow N] [--tap NAME] [KERNEL...]" >&2; exit 2 ;;
+	*) break ;;
+	esac
+done
+case $ops in [1-9] | [1-9][0-9] | [1-9][0-9][0-9] | [1-9][0-9][0-9][0-9]) ;;
+*) echo "stress-ng-vm: --ops takes 1..9999, not '$ops'" >&2; exit 2 ;; esac
+case $slow in [1-9] | [1-9][0-9]) ;; *) echo "stress-ng-vm: --slow takes 1..99, not '$slow'" >&2; exit 2 ;; esac
 kernels=("$@")
 [ ${#kernels[@]} -gt 0 ] || kernels=(vanilla mseal)
 stressors=(pagemove mmap mmapfork mremap mprotect madvise brk vm-segv pkey shm)
@@ -28,21 +42,21 @@ script=$out/pkg/run-stress.sh
 	echo 'cd /tmp; mkdir -p /dev/shm; mount -t tmpfs tmpfs /dev/shm'
 	echo 'S="/sealjit/stress-ng/ld.so --library-path /sealjit/stress-ng/lib /sealjit/stress-ng/stress-ng"'
 	for s in "${stressors[@]}"; do
-		printf '$S --%s 1 --%s-ops %s --timeout 30 --metrics-brief >/tmp/%s.log 2>&1; rc=$?\n' \
-			"$s" "$s" "$ops" "$s"
+		printf '$S --%s 1 --%s-ops %s --timeout %s --metrics-brief >/tmp/%s.log 2>&1; rc=$?\n' \
+			"$s" "$s" "$ops" "$((30 * slow))" "$s"
 		printf 'echo "RESULT %s rc=$rc $(grep -ci "fail" /tmp/%s.log) fail-lines"\n' "$s" "$s"
 		printf 'grep -i "fail\\|error\\|skip" /tmp/%s.log | head -n 3 | sed "s/^/LOG %s: /"\n' "$s" "$s"
 	done
 } >"$script"
 
 for k in "${kernels[@]}"; do
-	"$top/guest/run" --timeout 900 --add "$out/pkg/stress-ng" --add "$script" "$k" -- \
+	"$top/guest/run" --timeout $((900 * slow)) --add "$out/pkg/stress-ng" --add "$script" "$k" -- \
 		sh run-stress.sh >"$out/$k.out" 2>&1
 	echo "guest/run exit $?" >>"$out/$k.out"
 done
 
 result() { grep -a "^RESULT $2 " "$out/$1.out" 2>/dev/null | head -n 1 | cut -d' ' -f3- | tr -d '\r'; }
-tap=$top/build/results/stress-ng-vm.tap
+tap=$top/build/results/$tap_name.tap
 {
 	printf '# %-10s' stressor; for k in "${kernels[@]}"; do printf ' | %-22s' "$k"; done; echo
 	n=0
