@@ -23,7 +23,9 @@ enum module_stub {
 static const enum x86_reg c_saved[] = { RBP, RBX, R12, R13, R14, R15 };
 #define NUM_C_SAVED (sizeof c_saved / sizeof c_saved[0])
 
-enum fixup_kind { TO_BYTECODE, TO_FUNCTION };
+/* TO_FRAME: past a callee's entry exit, for a call site that has done
+ * the exit's check and test itself. */
+enum fixup_kind { TO_BYTECODE, TO_FUNCTION, TO_FRAME };
 
 struct fixup {
 	size_t at;		/* offset of a rel32 */
@@ -41,13 +43,13 @@ struct fixups {
 enum vkind {
 	V_SLOT,			/* in its slot's own register or spill cell */
 	V_IMM,			/* a constant not yet materialized */
-	V_HOME,			/* the current value of an argument or local */
+	V_HOME,			/* an argument or local's current value + imm */
 };
 
 struct vval {
 	enum vkind kind;
 	int home;
-	int64_t imm;
+	int64_t imm;		/* V_IMM's value, V_HOME's addend (fits an int32) */
 };
 
 /* An x86 operand: register, [rsp + disp] or immediate. */
@@ -70,8 +72,12 @@ struct fn_compiler {
 	uint32_t *native_at;
 	bool *is_target;
 	int index;		/* of fn in the module */
+	const unsigned *slot_regs;	/* per function, or NULL: a sizing pass */
+	const size_t *frame_bytes;	/* per function, or NULL: a sizing pass */
 	size_t body_entry;	/* after the prologue's stack check */
+	size_t frame_entry;	/* after the entry exit, if any */
 	struct frame_plan plan;
+	unsigned slots_touched;	/* slot registers the code uses (bit per slot) */
 	bool off_plan;		/* used a slot register the frame does not save */
 	struct vval vs[JIT_MAX_STACK + 1];
 	int depth;
@@ -107,6 +113,7 @@ static struct opnd mem_opnd(int32_t disp) { return (struct opnd){ .kind = O_MEM,
 static struct opnd slot_opnd(struct fn_compiler *c, int slot)
 {
 	if (slot < FRAME_SLOT_REGS) {
+		c->slots_touched |= 1u << slot;
 		if (!(c->plan.slot_regs_used & (1u << slot)))
 			c->off_plan = true;
 		return reg_opnd(frame_slot_regs[slot]);
@@ -121,12 +128,20 @@ static struct opnd home_opnd(const struct fn_compiler *c, int home)
 	return mem_opnd(c->plan.home_disp[home]);
 }
 
+static void materialize(struct fn_compiler *c, int slot);
+
+/* Where slot's value can be read; a home plus an addend is computed into
+ * the slot first. */
 static struct opnd value_opnd(struct fn_compiler *c, int slot)
 {
 	const struct vval *v = &c->vs[slot];
 	switch (v->kind) {
 	case V_IMM: return (struct opnd){ .kind = O_IMM, .imm = v->imm };
-	case V_HOME: return home_opnd(c, v->home);
+	case V_HOME:
+		if (v->imm == 0)
+			return home_opnd(c, v->home);
+		materialize(c, slot);
+		break;
 	case V_SLOT: break;
 	}
 	return slot_opnd(c, slot);
@@ -163,12 +178,43 @@ static void mov_opnd(struct fn_compiler *c, struct opnd dst, struct opnd src)
 
 /* ---- the virtual stack ---- */
 
+/* dst = home + addend: one lea when the home is a register. */
+static void load_home_plus(struct fn_compiler *c, enum x86_reg dst, int home, int64_t addend)
+{
+	struct opnd loc = home_opnd(c, home);
+	if (loc.kind == O_REG && addend != 0) {
+		emit_lea_reg_mem(c->buf, dst, loc.reg, (int32_t)addend);
+		return;
+	}
+	mov_to_reg(c, dst, loc);
+	if (addend != 0)
+		emit_alu_reg_imm(c->buf, ALU_ADD, dst, (int32_t)addend);
+}
+
+/* dst = slot's value, straight from a home plus its addend if need be. */
+static void load_value(struct fn_compiler *c, enum x86_reg dst, int slot)
+{
+	const struct vval *v = &c->vs[slot];
+	if (v->kind == V_HOME)
+		load_home_plus(c, dst, v->home, v->imm);
+	else
+		mov_to_reg(c, dst, value_opnd(c, slot));
+}
+
 static void materialize(struct fn_compiler *c, int slot)
 {
-	if (c->vs[slot].kind == V_SLOT)
+	struct vval *v = &c->vs[slot];
+	if (v->kind == V_SLOT)
 		return;
-	mov_opnd(c, slot_opnd(c, slot), value_opnd(c, slot));
-	c->vs[slot].kind = V_SLOT;
+	struct opnd dst = slot_opnd(c, slot);
+	if (v->kind == V_HOME && v->imm != 0) {
+		enum x86_reg reg = dst.kind == O_REG ? dst.reg : RAX;
+		load_home_plus(c, reg, v->home, v->imm);
+		mov_opnd(c, dst, reg_opnd(reg));
+	} else {
+		mov_opnd(c, dst, value_opnd(c, slot));
+	}
+	v->kind = V_SLOT;
 }
 
 static void flush(struct fn_compiler *c, int from, int to)
@@ -205,7 +251,7 @@ static void finish_in_reg(struct fn_compiler *c, int slot, enum x86_reg reg)
 static void compile_store_home(struct fn_compiler *c, int home)
 {
 	int top = c->depth - 1;
-	if (!(c->vs[top].kind == V_HOME && c->vs[top].home == home)) {
+	if (!(c->vs[top].kind == V_HOME && c->vs[top].home == home && c->vs[top].imm == 0)) {
 		for (int i = 0; i < top; i++)	/* older copies keep the old value */
 			if (c->vs[i].kind == V_HOME && c->vs[i].home == home)
 				materialize(c, i);
@@ -265,8 +311,27 @@ static void alu_with(struct fn_compiler *c, enum x86_alu op, enum x86_reg dst, s
 	}
 }
 
+/* "home; const k; add/sub" stays virtual as home + addend while the
+ * addend fits a displacement: a call argument then costs one lea. */
+static bool fold_addend(struct fn_compiler *c, enum x86_alu op)
+{
+	struct vval *a = &c->vs[c->depth - 2];
+	const struct vval *b = &c->vs[c->depth - 1];
+	if ((op != ALU_ADD && op != ALU_SUB) || a->kind != V_HOME || b->kind != V_IMM)
+		return false;
+	uint64_t k = op == ALU_ADD ? (uint64_t)b->imm : 0 - (uint64_t)b->imm;
+	int64_t sum = (int64_t)((uint64_t)a->imm + k);
+	if (!fits_i32(sum))
+		return false;
+	a->imm = sum;
+	c->depth--;
+	return true;
+}
+
 static void compile_alu(struct fn_compiler *c, enum x86_alu op)
 {
+	if (fold_addend(c, op))
+		return;
 	int a = c->depth - 2, b = c->depth - 1;
 	struct opnd rhs = value_opnd(c, b);
 	enum x86_reg dst = working_reg(c, a);
@@ -434,14 +499,33 @@ static void compile_branch(struct fn_compiler *c, uint32_t target, bool if_zero)
 	jump_to_bytecode(c, emit_jcc_rel32(c->buf, if_zero ? CC_E : CC_NE), target);
 }
 
+static void emit_stack_check(struct fn_compiler *c, int32_t below_rsp);
+static size_t emit_exit_test(struct fn_compiler *c, const struct entry_exit *e);
+static void emit_exit_value(struct fn_compiler *c, const struct entry_exit *e);
+
 /* Values below the arguments stay put: slots and homes of a function
- * with calls are callee-saved or in its own frame. */
+ * with calls are callee-saved or in its own frame.  A callee with an entry
+ * exit has it taken here, without the call: the callee's frame check at
+ * the rsp the call would give it, its test and its value. */
 static void compile_call(struct fn_compiler *c, int callee, int arity)
 {
 	int first = c->depth - arity;
 	for (int i = 0; i < arity; i++)
-		mov_to_reg(c, frame_arg_regs[i], value_opnd(c, first + i));
-	add_fixup(c->calls, emit_call_rel32(c->buf), TO_FUNCTION, (size_t)callee);
+		load_value(c, frame_arg_regs[i], first + i);
+	struct entry_exit exit;
+	bool inline_exit = find_entry_exit(&c->mod->funcs[callee], &exit);
+	size_t to_call = 0, done = 0;
+	if (inline_exit) {
+		emit_stack_check(c, c->frame_bytes ? (int32_t)c->frame_bytes[callee] : 8);
+		to_call = emit_exit_test(c, &exit);
+		emit_exit_value(c, &exit);
+		done = emit_jmp_rel32(c->buf);
+		patch_rel32(c->buf, to_call, c->buf->len);
+	}
+	add_fixup(c->calls, emit_call_rel32(c->buf), inline_exit ? TO_FRAME : TO_FUNCTION,
+		  (size_t)callee);
+	if (inline_exit)
+		patch_rel32(c->buf, done, c->buf->len);
 	c->depth = first;
 	push_value(c, (struct vval){ .kind = V_SLOT });
 	mov_opnd(c, slot_opnd(c, first), reg_opnd(RAX));
@@ -467,7 +551,7 @@ static void compile_tail_call(struct fn_compiler *c, int callee, int arity)
 {
 	int first = c->depth - arity;
 	for (int i = 0; i < arity; i++)
-		mov_to_reg(c, frame_arg_regs[i], value_opnd(c, first + i));
+		load_value(c, frame_arg_regs[i], first + i);
 	emit_frame_release(c);
 	add_fixup(c->calls, emit_jmp_rel32(c->buf), TO_FUNCTION, (size_t)callee);
 	c->depth = first;
@@ -495,22 +579,32 @@ static void add_to_home(struct fn_compiler *c, int home, struct opnd value)
 
 /* CALL_RESTART and CALL_ACCUMULATE: keep the frame, jump back to where
  * the prologue takes the arguments in (a loop).  The stack check this
- * skips passed for this very frame. */
+ * skips passed for this very frame.  A function with an entry exit tests
+ * it here first and, when it holds, returns at once. */
 static void compile_restart(struct fn_compiler *c, int arity, bool accumulate)
 {
 	int first = c->depth - arity;
 	for (int i = 0; i < arity; i++)
-		mov_to_reg(c, frame_arg_regs[i], value_opnd(c, first + i));
+		load_value(c, frame_arg_regs[i], first + i);
 	if (accumulate)
 		add_to_home(c, frame_acc_home(c->fn), value_opnd(c, first - 1));
-	patch_rel32(c->buf, emit_jmp_rel32(c->buf), c->body_entry);
+	struct entry_exit exit;
+	if (find_entry_exit(c->fn, &exit)) {	/* the exit, right here */
+		patch_rel32(c->buf, emit_exit_test(c, &exit), c->body_entry);
+		emit_exit_value(c, &exit);
+		if (c->fn->accumulates)
+			alu_with(c, ALU_ADD, RAX, home_opnd(c, frame_acc_home(c->fn)));
+		emit_epilogue(c);
+	} else {
+		patch_rel32(c->buf, emit_jmp_rel32(c->buf), c->body_entry);
+	}
 	c->depth = first;
 	c->fallthrough = false;
 }
 
 static void compile_ret(struct fn_compiler *c)
 {
-	mov_to_reg(c, RAX, value_opnd(c, c->depth - 1));
+	load_value(c, RAX, c->depth - 1);
 	if (c->fn->accumulates)
 		alu_with(c, ALU_ADD, RAX, home_opnd(c, frame_acc_home(c->fn)));
 	c->depth--;
@@ -632,15 +726,14 @@ static struct opnd entry_opnd(struct entry_value v)
 	return (struct opnd){ .kind = O_IMM, .imm = v.imm };
 }
 
-/* entry_exit.h: the frame's check, the test on the argument registers and
- * the frameless return, before the prologue. */
-static void emit_entry_exit(struct fn_compiler *c, const struct entry_exit *e)
+/* entry_exit.h: the test on the argument registers; returns the rel32 of
+ * the jump taken when the exit is not. */
+static size_t emit_exit_test(struct fn_compiler *c, const struct entry_exit *e)
 {
 	static const enum x86_cond when_true[] = {
 		[OP_EQ] = CC_E, [OP_NE] = CC_NE, [OP_LT] = CC_L,
 		[OP_LE] = CC_LE, [OP_GT] = CC_G, [OP_GE] = CC_GE,
 	};
-	emit_stack_check(c, (int32_t)c->plan.frame_bytes - 8);
 	struct opnd lhs = entry_opnd(e->lhs), rhs = entry_opnd(e->rhs);
 	enum x86_cond cond = CC_NE;
 	if (!e->compares) {
@@ -655,14 +748,28 @@ static void emit_entry_exit(struct fn_compiler *c, const struct entry_exit *e)
 	}
 	if (!e->exit_if_true)
 		cond = (enum x86_cond)(cond ^ 1);
-	size_t to_frame = emit_jcc_rel32(c->buf, (enum x86_cond)(cond ^ 1));
-	mov_to_reg(c, RAX, entry_opnd(e->first));
+	return emit_jcc_rel32(c->buf, (enum x86_cond)(cond ^ 1));
+}
+
+/* The exit's value, into rax. */
+static void emit_exit_value(struct fn_compiler *c, const struct entry_exit *e)
+{
 	static const enum x86_alu step_alu[] = {
 		[OP_ADD] = ALU_ADD, [OP_SUB] = ALU_SUB, [OP_AND] = ALU_AND,
 		[OP_OR] = ALU_OR, [OP_XOR] = ALU_XOR,
 	};
+	mov_to_reg(c, RAX, entry_opnd(e->first));
 	for (int i = 0; i < e->nsteps; i++)
 		alu_with(c, step_alu[e->steps[i].op], RAX, entry_opnd(e->steps[i].value));
+}
+
+/* Before the prologue: the frame's check, the test and the frameless
+ * return. */
+static void emit_entry_exit(struct fn_compiler *c, const struct entry_exit *e)
+{
+	emit_stack_check(c, (int32_t)c->plan.frame_bytes - 8);
+	size_t to_frame = emit_exit_test(c, e);
+	emit_exit_value(c, e);
 	emit_ret(c->buf);
 	patch_rel32(c->buf, to_frame, c->buf->len);
 }
@@ -674,6 +781,7 @@ static void emit_prologue(struct fn_compiler *c)
 	bool checked = find_entry_exit(c->fn, &exit);
 	if (checked)
 		emit_entry_exit(c, &exit);
+	c->frame_entry = c->buf->len;
 	for (int i = 0; i < p->npushed; i++)
 		emit_push_reg(c->buf, p->pushed[i]);
 	if (p->mem_bytes > 0)
@@ -789,6 +897,20 @@ static void compile_body(struct fn_compiler *c, struct emitted_func *out)
 	c->native_at[fn->len] = (uint32_t)(c->buf->len - out->start);
 }
 
+/* One pass over the body with c->plan; starts at out->start. */
+static void compile_pass(struct fn_compiler *c, struct emitted_func *out)
+{
+	c->slots_touched = 0;
+	c->off_plan = false;
+	emit_prologue(c);
+	c->depth = 0;
+	c->fallthrough = true;
+	compile_body(c, out);
+	resolve_local_fixups(c, out->start);
+}
+
+/* With the function's plan, or in a sizing pass with every slot
+ * register saved (frame.h). */
 static bool compile_function(struct fn_compiler *c, int index, struct emitted_func *out)
 {
 	const struct bc_func *fn = c->fn;
@@ -800,19 +922,54 @@ static bool compile_function(struct fn_compiler *c, int index, struct emitted_fu
 	bool ok = out->native_at && c->is_target;
 	if (ok) {
 		c->native_at = out->native_at;
-		frame_plan(fn, &c->plan);
 		mark_jump_targets(fn, c->is_target);
-		emit_prologue(c);
-		c->depth = 0;
-		c->fallthrough = true;
-		compile_body(c, out);
-		resolve_local_fixups(c, out->start);
+		frame_plan(fn, c->slot_regs ? c->slot_regs[index] : ~0u, &c->plan);
+		compile_pass(c, out);
+		out->frame_bytes = c->plan.frame_bytes;
+		out->frame_entry = c->frame_entry;
 	}
 	free(c->is_target);
 	out->end = c->buf->len;
 	return ok && !c->off_plan && !c->buf->overflow && !c->local->overflow;
 }
 
+struct module_compiler {
+	const struct bc_module *mod;
+	struct emitted_module *out;
+	struct fixups local, calls;
+	size_t stub_at[STUB_COUNT];
+	size_t bodies_at;	/* after the stubs */
+	bool off_plan;
+};
+
+/* Every function once; slot_regs and frame_bytes NULL for the sizing
+ * pass, which fills slots_touched instead. */
+static bool compile_all(struct module_compiler *m, const unsigned *slot_regs,
+			const size_t *frame_bytes, unsigned *slots_touched)
+{
+	m->out->code.len = m->bodies_at;
+	m->local.count = 0;
+	m->calls.count = 0;
+	bool ok = true;
+	for (int i = 0; ok && i < m->mod->nfuncs; i++) {
+		struct fn_compiler c = {
+			.mod = m->mod, .fn = &m->mod->funcs[i], .index = i,
+			.slot_regs = slot_regs, .frame_bytes = frame_bytes,
+			.buf = &m->out->code, .local = &m->local, .calls = &m->calls,
+			.stub_at = m->stub_at,
+		};
+		free(m->out->funcs[i].native_at);
+		ok = compile_function(&c, i, &m->out->funcs[i]);
+		m->off_plan = c.off_plan;
+		if (slots_touched)
+			slots_touched[i] = c.slots_touched;
+	}
+	return ok;
+}
+
+/* Two passes: the first finds which slot registers each function uses,
+ * the second lays frames out from that and knows every callee's frame
+ * size (an inlined entry exit checks it). */
 bool emit_module(const struct bc_module *mod, struct emitted_module *out,
 		 struct jit_diag *diag)
 {
@@ -821,34 +978,50 @@ bool emit_module(const struct bc_module *mod, struct emitted_module *out,
 		diag_at(diag, mod->file, 0, "module not verified");
 		return false;
 	}
+	struct module_compiler m = { .mod = mod, .out = out };
 	code_buf_init(&out->code, EMIT_MAX_NATIVE_BYTES);
 	out->funcs = calloc((size_t)mod->nfuncs, sizeof *out->funcs);
 	out->nfuncs = mod->nfuncs;
-	struct fixups local = { 0 }, calls = { 0 };
-	size_t stub_at[STUB_COUNT];
-	emit_module_stubs(&out->code, stub_at);
-	bool ok = out->funcs != NULL, off_plan = false;
+	unsigned *slots = calloc((size_t)mod->nfuncs, sizeof *slots);
+	size_t *frames = calloc((size_t)mod->nfuncs, sizeof *frames);
+	emit_module_stubs(&out->code, m.stub_at);
+	m.bodies_at = out->code.len;
+	bool ok = out->funcs && slots && frames && compile_all(&m, NULL, NULL, slots);
 	for (int i = 0; ok && i < mod->nfuncs; i++) {
-		struct fn_compiler c = {
-			.mod = mod, .fn = &mod->funcs[i], .index = i, .buf = &out->code,
-			.local = &local, .calls = &calls, .stub_at = stub_at,
-		};
-		ok = compile_function(&c, i, &out->funcs[i]);
-		off_plan = c.off_plan;
+		struct frame_plan plan;
+		frame_plan(&mod->funcs[i], slots[i], &plan);
+		frames[i] = plan.frame_bytes;
 	}
-	for (size_t i = 0; ok && i < calls.count; i++)
-		patch_rel32(&out->code, calls.items[i].at,
-			    out->funcs[calls.items[i].target].start);
-	ok = ok && !calls.overflow && !out->code.overflow;
-	free(local.items);
-	free(calls.items);
+	ok = ok && compile_all(&m, slots, frames, NULL);
+	for (size_t i = 0; ok && i < m.calls.count; i++) {
+		const struct fixup *f = &m.calls.items[i];
+		const struct emitted_func *callee = &out->funcs[f->target];
+		patch_rel32(&out->code, f->at, f->kind == TO_FRAME ? callee->frame_entry : callee->start);
+	}
+	ok = ok && !m.calls.overflow && !out->code.overflow;
+	free(m.local.items);
+	free(m.calls.items);
+	free(slots);
+	free(frames);
 	if (!ok) {
-		diag_at(diag, mod->file, 0, off_plan ?
+		diag_at(diag, mod->file, 0, m.off_plan ?
 			"internal error: code uses a register its frame does not save" :
 			"machine code too large or out of memory");
 		emitted_module_free(out);
 	}
 	return ok;
+}
+
+bool emit_frame_bytes(const struct bc_module *mod, size_t *bytes)
+{
+	struct emitted_module em;
+	struct jit_diag diag;
+	if (!emit_module(mod, &em, &diag))
+		return false;
+	for (int i = 0; i < em.nfuncs; i++)
+		bytes[i] = em.funcs[i].frame_bytes;
+	emitted_module_free(&em);
+	return true;
 }
 
 void emitted_module_free(struct emitted_module *em)

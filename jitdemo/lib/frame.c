@@ -15,70 +15,16 @@ static int leaf_free_regs(const struct bc_func *fn, enum x86_reg *regs)
 	return n;
 }
 
-static unsigned slot_bit(int slot) { return slot >= 0 && slot < FRAME_SLOT_REGS ? 1u << slot : 0; }
-
-/* Slots 0 .. depth-1 that have registers. */
-static unsigned slots_below(int depth)
-{
-	if (depth <= 0)
-		return 0;
-	return depth >= FRAME_SLOT_REGS ? (1u << FRAME_SLOT_REGS) - 1 : (1u << depth) - 1;
-}
-
-/* The operand slots the emitter may compute into or flush to (emit.c's
- * materialize callers), over-approximated per instruction from the
- * verifier's depths; d is the depth before the instruction. */
-static unsigned insn_slots(const struct bc_func *fn, size_t pc, int d)
-{
-	const uint8_t *code = fn->code;
-	switch ((enum opcode)code[pc]) {
-	case OP_CONST: case OP_ARG: case OP_LOAD: case OP_DROP: case OP_RET: case OP_COUNT:
-		return 0;
-	case OP_SETARG: case OP_STORE: case OP_JZ: case OP_JNZ:
-		return slots_below(d - 1);
-	case OP_JMP:
-		return slots_below(d);
-	case OP_DUP:
-		return slot_bit(d - 1) | slot_bit(d);
-	case OP_SWAP:
-		return slot_bit(d - 2) | slot_bit(d - 1);
-	case OP_NEG: case OP_NOT:
-		return slot_bit(d - 1);
-	case OP_CALL:
-		return bc_call_kind(fn, pc) == CALL_PLAIN ? slot_bit(d - code[pc + 3]) : 0;
-	case OP_EQ: case OP_NE: case OP_LT: case OP_LE: case OP_GT: case OP_GE:
-		return slots_below(d - 1);	/* the result, or a flush before cmp+jcc */
-	default:			/* binary arithmetic: the result */
-		return slot_bit(d - 2);
-	}
-}
-
-/* Which of the slot registers a frame must save; a jump target needs its
- * whole stack in place. */
-static unsigned slot_regs_used(const struct bc_func *fn)
-{
-	unsigned used = 0;
-	for (size_t pc = 0; pc < fn->len;) {
-		uint8_t op = fn->code[pc];
-		int d = fn->depth_at[pc];
-		if (d >= 0) {
-			used |= insn_slots(fn, pc, d);
-			if (op == OP_JMP || op == OP_JZ || op == OP_JNZ)
-				used |= slots_below(fn->depth_at[read_u32(fn->code + pc + 1)]);
-		}
-		pc += 1 + operand_size(opcode_info(op)->operand);
-	}
-	return used;
-}
-
 int frame_acc_home(const struct bc_func *fn) { return fn->nargs + fn->nlocals; }
 
-void frame_plan(const struct bc_func *fn, struct frame_plan *plan)
+static unsigned slot_bit(int slot) { return 1u << slot; }
+
+void frame_plan(const struct bc_func *fn, unsigned slot_regs_used, struct frame_plan *plan)
 {
 	memset(plan, 0, sizeof *plan);
 	plan->leaf = !fn->has_calls;
 	plan->nslot_regs = fn->max_stack < FRAME_SLOT_REGS ? fn->max_stack : FRAME_SLOT_REGS;
-	plan->slot_regs_used = slot_regs_used(fn) & slots_below(plan->nslot_regs);
+	plan->slot_regs_used = slot_regs_used & (slot_bit(plan->nslot_regs) - 1);
 	for (int i = 0; i < plan->nslot_regs; i++)
 		if (plan->slot_regs_used & slot_bit(i))
 			plan->pushed[plan->npushed++] = frame_slot_regs[i];
@@ -111,11 +57,4 @@ void frame_plan(const struct bc_func *fn, struct frame_plan *plan)
 		}
 	plan->mem_bytes = 8 * (spilled + nmem);
 	plan->frame_bytes = 8 + 8 * (size_t)plan->npushed + (size_t)plan->mem_bytes;
-}
-
-size_t frame_bytes(const struct bc_func *fn)
-{
-	struct frame_plan plan;
-	frame_plan(fn, &plan);
-	return plan.frame_bytes;
 }

@@ -1,9 +1,9 @@
 /*
  * frame.h - where a JIT'd function keeps its values, and how many bytes
  * of machine stack its frame takes.  The emitter lays frames out from
- * this plan and the interpreter charges the same frame_bytes per call, so
- * both engines hit the call-stack limit (JIT_MAX_CALL_STACK) on exactly
- * the same call.
+ * this plan, and the interpreter charges the same frame_bytes per call
+ * (emit_frame_bytes), so both engines hit the call-stack limit
+ * (JIT_MAX_CALL_STACK) on exactly the same call.
  *
  * Registers of JIT'd code (internal convention, see emit.h):
  *	rax rcx rdx		scratch
@@ -13,8 +13,9 @@
  *	r11			stack limit, constant
  *
  * Operand slot i (i < 5) always lives in frame_slot_regs[i], but a frame
- * saves that register only when the emitter can ever put a value there
- * (slot_regs_used): constants, arguments and locals stay virtual until an
+ * saves that register only when the code really puts a value there
+ * (slot_regs_used, which the emitter finds by compiling once): constants,
+ * arguments and locals, plus or minus a constant, stay virtual until an
  * instruction computes into their slot or a jump needs them in place.
  *
  * Every argument and local has a home, and so has the accumulator of a
@@ -56,8 +57,8 @@ struct frame_plan {
 
 /* The accumulator's home in a function that accumulates. */
 int frame_acc_home(const struct bc_func *fn);
-/* Needs a verified function (max_stack, has_calls). */
-void frame_plan(const struct bc_func *fn, struct frame_plan *plan);
-size_t frame_bytes(const struct bc_func *fn);
+/* Needs a verified function (max_stack, has_calls); bit i of
+ * slot_regs_used: slot i's register is used, so saved. */
+void frame_plan(const struct bc_func *fn, unsigned slot_regs_used, struct frame_plan *plan);
 
 #endif

@@ -3,7 +3,7 @@
 
 #include <stdlib.h>
 
-#include "frame.h"
+#include "emit.h"
 #include "util.h"
 
 /* Fewest bytes a frame that calls can take (return address + one slot). */
@@ -226,8 +226,10 @@ int interp_call(const struct bc_module *mod, int func, const int64_t *args,
 	const struct bc_func *fn = &mod->funcs[func];
 	int trap = INTERP_OUT_OF_MEMORY;
 	in.frame_bytes = malloc((size_t)mod->nfuncs * sizeof *in.frame_bytes);
-	for (int i = 0; in.frame_bytes && i < mod->nfuncs; i++)
-		in.frame_bytes[i] = frame_bytes(&mod->funcs[i]);
+	if (in.frame_bytes && !emit_frame_bytes(mod, in.frame_bytes)) {
+		free(in.frame_bytes);
+		in.frame_bytes = NULL;
+	}
 	if (in.frame_bytes && reserve_frame(&in, fn, 0)) {
 		for (int i = 0; i < fn->nargs; i++)
 			in.values[i] = args[i];

@@ -148,6 +148,23 @@ static const struct semantic_case semantic_cases[] = {
 	  "func f 1 0\n arg 0\n jnz more\n const 10\n jmp out\n"
 	  "more:\n arg 0\n arg 0\n const 1\n sub\n call f\n add\nout:\n ret\n",
 	  1, { 3 }, 0, 16 },
+	/* emit.c: a home plus a constant stays virtual until it is needed */
+	{ "home + constant past an int32 addend",
+	  "func f 1 0\n arg 0\n const 2147483647\n add\n const 1\n add\n ret\n",
+	  1, { 5 }, 0, 2147483653 },
+	{ "home + constant wraps",
+	  "func f 1 0\n arg 0\n const 2\n add\n ret\n", 1, { INT64_MAX }, 0, INT64_MIN + 1 },
+	{ "home + constant stored back into that home",
+	  "func f 1 0\n arg 0\n const 1\n add\n setarg 0\n arg 0\n ret\n", 1, { 5 }, 0, 6 },
+	{ "an older home + constant keeps the old value across a store",
+	  "func f 1 0\n arg 0\n const 1\n add\n const 100\n setarg 0\n arg 0\n add\n ret\n",
+	  1, { 5 }, 0, 106 },
+	{ "a home in memory plus a constant as a call argument",
+	  "func f 5 2\n const 9\n store 1\n load 1\n const 5\n sub\n call g\n arg 4\n add\n ret\n"
+	  "func g 1 0\n arg 0\n const 2\n mul\n ret\n", 5, { 0, 0, 0, 0, 100 }, 0, 108 },
+	{ "home + constant at a jump target",
+	  "func f 1 0\n arg 0\n const 3\n sub\n arg 0\n jz out\n const 1\n add\nout:\n ret\n",
+	  1, { 10 }, 0, 8 },
 	/* entry_exit.h: the frameless exit before the prologue */
 	{ "entry exit: constant on the left, exit on the jump's side",
 	  "func f 1 0\n const 5\n arg 0\n lt\n jnz small\n arg 0\n call g\n ret\n"

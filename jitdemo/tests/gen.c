@@ -208,10 +208,13 @@ static bool gen_rec_call(struct gen *g, int depth)
 {
 	if (!g->has_rec || g->multiplier != 1 || depth < 1 || depth + 1 > MAX_STACK_USED)
 		return false;
-	/* rec's frames take 40 bytes (the return address, rbx and r12 for
-	 * its two computed slots, r15 and r14 for its arguments), so 1 MiB
-	 * holds about 26214 of them */
-	int64_t n = rng_below(&g->rng, 20) == 0 ? 26200 + (int64_t)rng_below(&g->rng, 30) :
+	/* A plain rec's frame takes 40 bytes (the return address, rbx for the
+	 * call's result, r12 for x op k1, r15 and r14 for its arguments) or
+	 * 32 when x op k1 is x plus a small constant and stays virtual: 1 MiB
+	 * holds about 26214 or 32768 of them.  Aim at both edges. */
+	static const int64_t edges[] = { 26200, 32755 };
+	int64_t n = rng_below(&g->rng, 20) == 0 ?
+		    edges[rng_below(&g->rng, 2)] + (int64_t)rng_below(&g->rng, 30) :
 		    (int64_t)rng_below(&g->rng, 30);
 	if (n < 30 && g->cost + 12 * n > FUNC_COST_BUDGET)
 		return false;
