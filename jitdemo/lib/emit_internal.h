@@ -1,0 +1,111 @@
+/*
+ * emit_internal.h - what emit.c (the virtual stack and the bytecode forms)
+ * and emit_call.c (calls, returns, frames, the C boundary) share.  Not
+ * part of libjit's interface.
+ */
+#ifndef JITDEMO_EMIT_INTERNAL_H
+#define JITDEMO_EMIT_INTERNAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "emit.h"
+#include "frame.h"
+
+enum { CTX_TRAP = 0, CTX_SAVED_RSP = 8, CTX_STACK_FLOOR = 16 };	/* struct jit_ctx */
+
+/* Shared by every function of a module, emitted first. */
+enum module_stub {
+	STUB_TRAP_EXIT,		/* eax = trap code: store, unwind to the C entry */
+	STUB_DIV_ZERO,
+	STUB_DIV_OVERFLOW,
+	STUB_CALL_STACK,
+	STUB_COUNT
+};
+
+/* TO_FRAME: past a callee's entry exit, for a call site that has done
+ * the exit's check and test itself. */
+enum fixup_kind { TO_BYTECODE, TO_FUNCTION, TO_FRAME };
+
+struct fixup {
+	size_t at;		/* offset of a rel32 */
+	enum fixup_kind kind;
+	size_t target;		/* bytecode offset or function index */
+};
+
+struct fixups {
+	struct fixup *items;
+	size_t count, cap;
+	bool overflow;
+};
+
+/* Where a value of the virtual operand stack is. */
+enum vkind {
+	V_SLOT,			/* in its slot's own register or spill cell */
+	V_IMM,			/* a constant not yet materialized */
+	V_HOME,			/* an argument or local's current value + imm */
+};
+
+struct vval {
+	enum vkind kind;
+	int home;
+	int64_t imm;		/* V_IMM's value, V_HOME's addend (fits an int32) */
+};
+
+/* An x86 operand: register, [rsp + disp] or immediate. */
+enum opnd_kind { O_REG, O_MEM, O_IMM };
+
+struct opnd {
+	enum opnd_kind kind;
+	enum x86_reg reg;
+	int32_t disp;
+	int64_t imm;
+};
+
+struct fn_compiler {
+	const struct bc_module *mod;
+	const struct bc_func *fn;
+	struct code_buf *buf;
+	struct fixups *local;	/* jumps of this function */
+	struct fixups *calls;	/* module-wide calls */
+	const size_t *stub_at;
+	uint32_t *native_at;
+	bool *is_target;
+	int index;		/* of fn in the module */
+	const unsigned *slot_regs;	/* per function, or NULL: a sizing pass */
+	const size_t *frame_bytes;	/* per function, or NULL: a sizing pass */
+	size_t body_entry;	/* after the prologue's stack check */
+	size_t frame_entry;	/* after the entry exit, if any */
+	struct frame_plan plan;
+	unsigned slots_touched;	/* slot registers the code uses (bit per slot) */
+	bool off_plan;		/* used a slot register the frame does not save */
+	struct vval vs[JIT_MAX_STACK + 1];
+	int depth;
+	bool fallthrough;	/* the previous instruction can fall into this one */
+};
+
+static inline bool fits_i32(int64_t v) { return v >= INT32_MIN && v <= INT32_MAX; }
+
+/* emit.c: fixups, operands and the virtual stack */
+void add_fixup(struct fixups *list, size_t at, enum fixup_kind kind, size_t target);
+void jcc_to_stub(struct fn_compiler *c, enum x86_cond cond, enum module_stub stub);
+struct opnd reg_opnd(enum x86_reg reg);
+struct opnd slot_opnd(struct fn_compiler *c, int slot);
+struct opnd home_opnd(const struct fn_compiler *c, int home);
+struct opnd value_opnd(struct fn_compiler *c, int slot);
+void mov_to_reg(struct fn_compiler *c, enum x86_reg dst, struct opnd src);
+void mov_opnd(struct fn_compiler *c, struct opnd dst, struct opnd src);
+void load_value(struct fn_compiler *c, enum x86_reg dst, int slot);
+void push_value(struct fn_compiler *c, struct vval v);
+void alu_with(struct fn_compiler *c, enum x86_alu op, enum x86_reg dst, struct opnd b);
+
+/* emit_call.c */
+void emit_prologue(struct fn_compiler *c);
+void emit_c_entry(struct code_buf *buf, struct fixups *calls, int func);
+void emit_module_stubs(struct code_buf *buf, size_t *stub_at);
+void compile_ret(struct fn_compiler *c);
+/* A call, and the add and ret a restart takes along; returns the bytes
+ * of bytecode consumed. */
+size_t compile_call_insn(struct fn_compiler *c, size_t pc, size_t size);
+
+#endif
