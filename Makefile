@@ -243,7 +243,7 @@ DEBUG_SHORT_EXPECTED := mseal-debug-selftest mseal-debug-attacks \
 test-debug-short: guest attacks-bin mmstress-bin
 	@if [ "$(DEBUG_CACHED)" != yes ]; then \
 		tests/tap-run debug-kernels -- printf '%s\n' '1..0 # SKIP no debug kernels' \
-			'# in the cache: make kernel-debug (~30 min), then make test-debug'; \
+			'# in the cache: make kernel-debug (~15 min), then make test-debug'; \
 	else \
 		kernel/build.sh $(VANILLA_DEBUG) && kernel/build.sh $(MSEAL_DEBUG); \
 		tests/tap-run mseal-debug-selftest -- $(RUN) --timeout 900 \
