@@ -4,7 +4,8 @@
 # at test time, run on each KERNEL (default: vanilla mseal) in one guest boot
 # each, then a table (test | vanilla | mseal) and TAP in
 # build/results/NAME.tap (default peer-vm): ok when every kernel gave the
-# same result.  --slow N multiplies each test's timeout by N (the debug
+# same result, and, per kernel, when its guest ended cleanly (no splat,
+# panic or timeout: guest/run exit 0).  --slow N multiplies each test's timeout by N (the debug
 # kernels run several times slower under KASAN and lockdep).
 #
 # Sources: /usr/src/linux-source-6.1.tar.xz (only the selftests are
@@ -110,6 +111,7 @@ for t in "${TESTS[@]}"; do IFS='|' read -r _ _ _ _ secs <<<"$t"; total=$((total 
 for k in "${kernels[@]}"; do
 	"$top/guest/run" --timeout $((total + 120)) --add "$bin" --add "$guest_script" "$k" -- \
 		sh run-peer.sh >"$out/$k.out" 2>&1
+	echo "guest/run exit $?" >>"$out/$k.out"
 done
 
 # Table and TAP.
@@ -123,7 +125,7 @@ tap=$top/build/results/$tap_name.tap
 		IFS='|' read -r name _ _ _ _ <<<"$t"
 		n=$((n + 1))
 		printf '# %-24s' "$name"
-		first= same=1
+		first='' same=1
 		for k in "${kernels[@]}"; do
 			r=$(result "$k" "$name"); [ -n "${built[$name]:-}" ] || r="not built"
 			[ -n "$r" ] || r="no result (guest failed?)"
@@ -133,13 +135,21 @@ tap=$top/build/results/$tap_name.tap
 		echo
 		results[$n]="$name|$same|$first"
 	done
-	echo "1..$n"
+	echo "1..$((n + ${#kernels[@]}))"
 	for i in $(seq 1 "$n"); do
 		IFS='|' read -r name same first <<<"${results[$i]}"
 		if [ -n "$same" ]; then
 			echo "ok $i - $name: same result on ${kernels[*]} ($first)"
 		else
 			echo "not ok $i - $name: results differ between ${kernels[*]}"
+		fi
+	done
+	for k in "${kernels[@]}"; do
+		i=$((i + 1))
+		if grep -q '^guest/run exit 0$' "$out/$k.out"; then
+			echo "ok $i - $k: guest clean (no splat, no timeout)"
+		else
+			echo "not ok $i - $k: $(grep -a '^guest/run exit' "$out/$k.out")"
 		fi
 	done
 } | tee "$tap"
