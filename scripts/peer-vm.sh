@@ -5,8 +5,9 @@
 # each, then a table (test | vanilla | mseal) and TAP in
 # build/results/NAME.tap (default peer-vm): ok when every kernel gave the
 # same result, and, per kernel, when its guest ended cleanly (no splat,
-# panic or timeout: guest/run exit 0).  --slow N multiplies each test's timeout by N (the debug
-# kernels run several times slower under KASAN and lockdep).
+# panic or timeout: guest/run exit 0).  --slow N multiplies each test's
+# timeout by N (the debug kernels run several times slower under KASAN and
+# lockdep).
 #
 # Sources: /usr/src/linux-source-6.1.tar.xz (only the selftests are
 # extracted, into build/peer-vm/src; nothing is committed).  Headers: the
