@@ -302,7 +302,8 @@ static void compile_divmod(struct fn_compiler *c, bool want_remainder)
 		emit_alu_reg_reg(c->buf, ALU_OR, RDX, RCX);
 		emit_shift_reg_imm(c->buf, SHIFT_SHR, RDX, 32);
 		size_t wide = emit_jcc_rel32(c->buf, CC_NE);
-		emit_div_reg32(c->buf, RCX);	/* edx is 0: shr left it so */
+		emit_zero_reg(c->buf, RDX);	/* rdx is 0 already, but the */
+		emit_div_reg32(c->buf, RCX);	/* div need not wait for shr */
 		size_t done = emit_jmp_rel32(c->buf);
 		patch_rel32(c->buf, wide, c->buf->len);
 		emit_cmp_reg_imm8(c->buf, RCX, -1);
