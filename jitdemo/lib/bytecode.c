@@ -87,8 +87,9 @@ static bool op_at(const struct bc_func *fn, size_t pc, enum opcode op)
 	return pc < fn->len && fn->code[pc] == op;
 }
 
-/* The verifier guarantees what an add after a call needs: one value
- * below the arguments. */
+/* The verifier guarantees what an add after a call needs, one value
+ * below the arguments, and what a nested call needs: the outer call's
+ * other arguments below the inner call's. */
 enum bc_call_kind bc_call_kind(const struct bc_func *fn, size_t pc)
 {
 	size_t next = pc + 1 + operand_size(OPND_CALL);
@@ -97,6 +98,10 @@ enum bc_call_kind bc_call_kind(const struct bc_func *fn, size_t pc)
 		return CALL_RESTART;
 	if (self && op_at(fn, next, OP_ADD) && op_at(fn, next + 1, OP_RET))
 		return CALL_ACCUMULATE;
+	if (self && fn->exit_folds && op_at(fn, next, OP_CALL) &&
+	    read_u16(fn->code + next + 1) == fn->self &&
+	    op_at(fn, next + 1 + operand_size(OPND_CALL), OP_RET))
+		return CALL_NESTED;
 	if (!fn->accumulates && op_at(fn, next, OP_RET))
 		return CALL_TAIL;
 	return CALL_PLAIN;

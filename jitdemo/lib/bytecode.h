@@ -84,7 +84,8 @@ struct bc_func {
 	int max_stack;
 	size_t insn_count;	/* reachable instructions */
 	bool has_calls;		/* a reachable call: not a leaf */
-	bool accumulates;	/* a reachable CALL_ACCUMULATE */
+	bool accumulates;	/* a reachable CALL_ACCUMULATE or CALL_NESTED */
+	bool exit_folds;	/* its entry exit folds a nested call (entry_exit.h) */
 };
 
 /* Open-addressed hash of function names: slot holds index + 1, 0 is empty. */
@@ -119,10 +120,19 @@ int bc_find_func(const struct bc_module *mod, const char *name);
  *			arguments joins the accumulator, then as CALL_RESTART.
  *			Wrapping addition is associative and commutative, so
  *			the result equals the one with a new frame.
+ *	CALL_NESTED	"call self; call self; ret" in a function whose entry
+ *			exit folds (entry_exit.h: it returns the last
+ *			argument plus terms of the others and tests only the
+ *			others).  When that exit holds for the outer call's
+ *			other arguments, the values below the inner call's,
+ *			the outer call returns the inner result plus those
+ *			terms: they join the accumulator and the frame
+ *			restarts with the inner call's arguments, as
+ *			CALL_ACCUMULATE.  When it does not, CALL_PLAIN.
  * A function that accumulates makes no CALL_TAIL (it would drop the
  * accumulator): such a call is CALL_PLAIN there.
  */
-enum bc_call_kind { CALL_PLAIN, CALL_TAIL, CALL_RESTART, CALL_ACCUMULATE };
+enum bc_call_kind { CALL_PLAIN, CALL_TAIL, CALL_RESTART, CALL_ACCUMULATE, CALL_NESTED };
 
 /* For a reachable call of a verified function. */
 enum bc_call_kind bc_call_kind(const struct bc_func *fn, size_t pc);

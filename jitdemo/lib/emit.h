@@ -27,7 +27,8 @@
  * function uses (frame.h), the second lays frames out from them and knows
  * every callee's frame size, which a call site needs to take the callee's
  * entry exit itself (entry_exit.h).  Self calls that keep the frame
- * (bytecode.h: CALL_RESTART, CALL_ACCUMULATE) jump back into the body.
+ * (bytecode.h: CALL_RESTART, CALL_ACCUMULATE, and CALL_NESTED when its
+ * outer exit holds) jump back into the body.
  */
 #ifndef JITDEMO_EMIT_H
 #define JITDEMO_EMIT_H

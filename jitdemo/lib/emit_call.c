@@ -30,32 +30,34 @@ static void zero_home(struct fn_compiler *c, int home)
 		emit_mov_mem_imm32(c->buf, RSP, loc.disp, 0);
 }
 
-/* An argument in the register it arrives in, or a constant. */
-static struct opnd entry_opnd(struct entry_value v)
+/* A constant, or an argument where args has it (NULL: in the register
+ * it arrives in). */
+static struct opnd exit_opnd(const struct opnd *args, struct entry_value v)
 {
-	if (v.is_arg)
-		return reg_opnd(frame_arg_regs[v.arg]);
-	return (struct opnd){ .kind = O_IMM, .imm = v.imm };
+	if (!v.is_arg)
+		return (struct opnd){ .kind = O_IMM, .imm = v.imm };
+	return args ? args[v.arg] : reg_opnd(frame_arg_regs[v.arg]);
 }
 
-/* entry_exit.h: the test on the argument registers; returns the rel32 of
- * the jump taken when the exit is not. */
-static size_t emit_exit_test(struct fn_compiler *c, const struct entry_exit *e)
+/* entry_exit.h: the test on the arguments (see exit_opnd); returns the
+ * rel32 of the jump taken when the exit is not.  May use rax and rcx. */
+static size_t emit_exit_test(struct fn_compiler *c, const struct entry_exit *e,
+			     const struct opnd *args)
 {
 	static const enum x86_cond when_true[] = {
 		[OP_EQ] = CC_E, [OP_NE] = CC_NE, [OP_LT] = CC_L,
 		[OP_LE] = CC_LE, [OP_GT] = CC_G, [OP_GE] = CC_GE,
 	};
-	struct opnd lhs = entry_opnd(e->lhs), rhs = entry_opnd(e->rhs);
+	struct opnd lhs = exit_opnd(args, e->lhs);
 	enum x86_cond cond = CC_NE;
+	if (lhs.kind != O_REG) {
+		mov_to_reg(c, RAX, lhs);
+		lhs = reg_opnd(RAX);
+	}
 	if (!e->compares) {
 		emit_test_reg_reg(c->buf, lhs.reg, lhs.reg);
 	} else {
-		if (lhs.kind == O_IMM) {
-			mov_to_reg(c, RAX, lhs);
-			lhs = reg_opnd(RAX);
-		}
-		alu_with(c, ALU_CMP, lhs.reg, rhs);
+		alu_with(c, ALU_CMP, lhs.reg, exit_opnd(args, e->rhs));
 		cond = when_true[e->compare];
 	}
 	if (!e->exit_if_true)
@@ -70,9 +72,9 @@ static void emit_exit_value(struct fn_compiler *c, const struct entry_exit *e)
 		[OP_ADD] = ALU_ADD, [OP_SUB] = ALU_SUB, [OP_AND] = ALU_AND,
 		[OP_OR] = ALU_OR, [OP_XOR] = ALU_XOR,
 	};
-	mov_to_reg(c, RAX, entry_opnd(e->first));
+	mov_to_reg(c, RAX, exit_opnd(NULL, e->first));
 	for (int i = 0; i < e->nsteps; i++)
-		alu_with(c, step_alu[e->steps[i].op], RAX, entry_opnd(e->steps[i].value));
+		alu_with(c, step_alu[e->steps[i].op], RAX, exit_opnd(NULL, e->steps[i].value));
 }
 
 /* Before the prologue: the frame's check, the test and the frameless
@@ -80,7 +82,7 @@ static void emit_exit_value(struct fn_compiler *c, const struct entry_exit *e)
 static void emit_entry_exit(struct fn_compiler *c, const struct entry_exit *e)
 {
 	emit_stack_check(c, (int32_t)c->plan.frame_bytes - 8);
-	size_t to_frame = emit_exit_test(c, e);
+	size_t to_frame = emit_exit_test(c, e, NULL);
 	emit_exit_value(c, e);
 	emit_ret(c->buf);
 	patch_rel32(c->buf, to_frame, c->buf->len);
@@ -125,21 +127,25 @@ static void emit_epilogue(struct fn_compiler *c)
 	emit_ret(c->buf);
 }
 
-/* Values below the arguments stay put: slots and homes of a function
- * with calls are callee-saved or in its own frame.  A callee with an entry
- * exit has it taken here, without the call: the callee's frame check at
- * the rsp the call would give it, its test and its value. */
-static void compile_call(struct fn_compiler *c, int callee, int arity)
+static void load_call_args(struct fn_compiler *c, int first, int arity)
 {
-	int first = c->depth - arity;
 	for (int i = 0; i < arity; i++)
 		load_value(c, frame_arg_regs[i], first + i);
+}
+
+/* A call whose arguments, from slot first on, are loaded.  Values below
+ * them stay put: slots and homes of a function with calls are
+ * callee-saved or in its own frame.  A callee with an entry exit has it
+ * taken here, without the call: the callee's frame check at the rsp the
+ * call would give it, its test and its value. */
+static void emit_loaded_call(struct fn_compiler *c, int callee, int first)
+{
 	struct entry_exit exit;
 	bool inline_exit = find_entry_exit(&c->mod->funcs[callee], &exit);
 	size_t to_call = 0, done = 0;
 	if (inline_exit) {
 		emit_stack_check(c, c->frame_bytes ? (int32_t)c->frame_bytes[callee] : 8);
-		to_call = emit_exit_test(c, &exit);
+		to_call = emit_exit_test(c, &exit, NULL);
 		emit_exit_value(c, &exit);
 		done = emit_jmp_rel32(c->buf);
 		patch_rel32(c->buf, to_call, c->buf->len);
@@ -153,60 +159,95 @@ static void compile_call(struct fn_compiler *c, int callee, int arity)
 	mov_opnd(c, slot_opnd(c, first), reg_opnd(RAX));
 }
 
+static void compile_call(struct fn_compiler *c, int callee, int arity)
+{
+	int first = c->depth - arity;
+	load_call_args(c, first, arity);
+	emit_loaded_call(c, callee, first);
+}
+
 /* CALL_TAIL: the callee's frame replaces ours (bytecode.h). */
 static void compile_tail_call(struct fn_compiler *c, int callee, int arity)
 {
 	int first = c->depth - arity;
-	for (int i = 0; i < arity; i++)
-		load_value(c, frame_arg_regs[i], first + i);
+	load_call_args(c, first, arity);
 	emit_frame_release(c);
 	add_fixup(c->calls, emit_jmp_rel32(c->buf), TO_FUNCTION, (size_t)callee);
 	c->depth = first;
 	c->fallthrough = false;
 }
 
-/* home += value, for the accumulator. */
-static void add_to_home(struct fn_compiler *c, int home, struct opnd value)
+/* The accumulator op= value, op ALU_ADD or ALU_SUB.  May use rax. */
+static void accumulate(struct fn_compiler *c, enum x86_alu op, struct opnd value)
 {
-	struct opnd dst = home_opnd(c, home);
-	if (dst.kind == O_REG) {
-		alu_with(c, ALU_ADD, dst.reg, value);
+	struct opnd acc = home_opnd(c, frame_acc_home(c->fn));
+	if (acc.kind == O_REG) {
+		alu_with(c, op, acc.reg, value);
 		return;
 	}
 	if (value.kind == O_IMM && fits_i32(value.imm)) {
-		emit_alu_mem_imm(c->buf, ALU_ADD, RSP, dst.disp, (int32_t)value.imm);
+		emit_alu_mem_imm(c->buf, op, RSP, acc.disp, (int32_t)value.imm);
 		return;
 	}
 	if (value.kind != O_REG) {
 		mov_to_reg(c, RAX, value);
 		value = reg_opnd(RAX);
 	}
-	emit_alu_mem_reg(c->buf, ALU_ADD, RSP, dst.disp, value.reg);
+	emit_alu_mem_reg(c->buf, op, RSP, acc.disp, value.reg);
 }
 
-/* CALL_RESTART and CALL_ACCUMULATE: keep the frame, jump back to where
- * the prologue takes the arguments in (a loop).  The stack check this
- * skips passed for this very frame.  A function with an entry exit tests
- * it here first and, when it holds, returns at once. */
-static void compile_restart(struct fn_compiler *c, int arity, bool accumulate)
+/* The jump back to where the prologue takes the arguments in, loaded: a
+ * loop.  The stack check this skips passed for this very frame.  A
+ * function with an entry exit tests it here first and, when it holds,
+ * returns at once. */
+static void emit_restart(struct fn_compiler *c)
+{
+	struct entry_exit exit;
+	if (!find_entry_exit(c->fn, &exit)) {
+		patch_rel32(c->buf, emit_jmp_rel32(c->buf), c->body_entry);
+		return;
+	}
+	patch_rel32(c->buf, emit_exit_test(c, &exit, NULL), c->body_entry);
+	emit_exit_value(c, &exit);
+	if (c->fn->accumulates)
+		alu_with(c, ALU_ADD, RAX, home_opnd(c, frame_acc_home(c->fn)));
+	emit_epilogue(c);
+}
+
+/* CALL_RESTART and CALL_ACCUMULATE: keep the frame and loop. */
+static void compile_restart(struct fn_compiler *c, int arity, bool accumulating)
 {
 	int first = c->depth - arity;
-	for (int i = 0; i < arity; i++)
-		load_value(c, frame_arg_regs[i], first + i);
-	if (accumulate)
-		add_to_home(c, frame_acc_home(c->fn), value_opnd(c, first - 1));
-	struct entry_exit exit;
-	if (find_entry_exit(c->fn, &exit)) {	/* the exit, right here */
-		patch_rel32(c->buf, emit_exit_test(c, &exit), c->body_entry);
-		emit_exit_value(c, &exit);
-		if (c->fn->accumulates)
-			alu_with(c, ALU_ADD, RAX, home_opnd(c, frame_acc_home(c->fn)));
-		emit_epilogue(c);
-	} else {
-		patch_rel32(c->buf, emit_jmp_rel32(c->buf), c->body_entry);
-	}
+	load_call_args(c, first, arity);
+	if (accumulating)
+		accumulate(c, ALU_ADD, value_opnd(c, first - 1));
+	emit_restart(c);
 	c->depth = first;
 	c->fallthrough = false;
+}
+
+/* CALL_NESTED: the outer call's exit, tested on the values below the
+ * inner call's arguments.  When it holds, its terms join the accumulator
+ * and the frame restarts with the inner call's arguments; when it does
+ * not, the inner call is a real one.  Both paths leave the virtual stack
+ * alike: anything the test needs in a register is put there before it. */
+static void compile_nested_call(struct fn_compiler *c, int callee, int arity)
+{
+	static const enum x86_alu step_alu[] = { [OP_ADD] = ALU_ADD, [OP_SUB] = ALU_SUB };
+	int first = c->depth - arity, outer = first - (arity - 1);
+	struct opnd outer_args[JIT_MAX_ARGS] = { 0 };
+	struct entry_exit exit;
+	if (!find_entry_exit(c->fn, &exit))
+		abort();	/* bc_call_kind found it */
+	for (int i = 0; i < arity - 1; i++)
+		outer_args[i] = value_opnd(c, outer + i);
+	load_call_args(c, first, arity);
+	size_t to_call = emit_exit_test(c, &exit, outer_args);
+	for (int i = 0; i < exit.nsteps; i++)
+		accumulate(c, step_alu[exit.steps[i].op], exit_opnd(outer_args, exit.steps[i].value));
+	emit_restart(c);
+	patch_rel32(c->buf, to_call, c->buf->len);
+	emit_loaded_call(c, callee, first);
 }
 
 void compile_ret(struct fn_compiler *c)
@@ -229,6 +270,9 @@ size_t compile_call_insn(struct fn_compiler *c, size_t pc, size_t size)
 	switch (bc_call_kind(c->fn, pc)) {
 	case CALL_PLAIN:
 		compile_call(c, callee, arity);
+		return size;
+	case CALL_NESTED:
+		compile_nested_call(c, callee, arity);
 		return size;
 	case CALL_TAIL:
 		compile_tail_call(c, callee, arity);

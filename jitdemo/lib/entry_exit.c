@@ -84,3 +84,47 @@ bool find_entry_exit(const struct bc_func *fn, struct entry_exit *out)
 	}
 	return false;
 }
+
+bool entry_exit_folds(const struct entry_exit *e, int nargs)
+{
+	int last = nargs - 1;
+	bool reads_last = (e->lhs.is_arg && e->lhs.arg == last) ||
+			  (e->compares && e->rhs.is_arg && e->rhs.arg == last);
+	if (reads_last || !e->first.is_arg || e->first.arg != last)
+		return false;
+	for (int i = 0; i < e->nsteps; i++)
+		if ((e->steps[i].op != OP_ADD && e->steps[i].op != OP_SUB) ||
+		    (e->steps[i].value.is_arg && e->steps[i].value.arg == last))
+			return false;
+	return true;
+}
+
+static int64_t value_of(struct entry_value v, const int64_t *args)
+{
+	return v.is_arg ? args[v.arg] : v.imm;
+}
+
+bool entry_exit_taken(const struct entry_exit *e, const int64_t *args)
+{
+	int64_t a = value_of(e->lhs, args), b = e->compares ? value_of(e->rhs, args) : 0;
+	bool holds;
+	switch (e->compares ? e->compare : OP_NE) {
+	case OP_EQ: holds = a == b; break;
+	case OP_NE: holds = a != b; break;
+	case OP_LT: holds = a < b; break;
+	case OP_LE: holds = a <= b; break;
+	case OP_GT: holds = a > b; break;
+	default: holds = a >= b; break;
+	}
+	return holds == e->exit_if_true;
+}
+
+int64_t entry_exit_terms(const struct entry_exit *e, const int64_t *args)
+{
+	uint64_t sum = 0;	/* wraps, as the bytecode's add and sub do */
+	for (int i = 0; i < e->nsteps; i++) {
+		uint64_t v = (uint64_t)value_of(e->steps[i].value, args);
+		sum = e->steps[i].op == OP_ADD ? sum + v : sum - v;
+	}
+	return (int64_t)sum;
+}

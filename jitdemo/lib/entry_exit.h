@@ -53,4 +53,24 @@ struct entry_exit {
 /* For a verified function; false when it does not start that way. */
 bool find_entry_exit(const struct bc_func *fn, struct entry_exit *out);
 
+/*
+ * The exit folds a nested self call (bytecode.h: CALL_NESTED) when its
+ * test does not read the last argument and it returns that argument plus
+ * or minus terms (constants or other arguments):
+ *
+ *	func ack 2 0			ack(m, x) = x + 1 whenever m == 0, so
+ *	    arg 0			ack(m, n) = ack(m - 1, ack(m, n - 1))
+ *	    jnz m_positive		with m - 1 == 0 is ack(m, n - 1) + 1:
+ *	    arg 1			the frame keeps 1 in its accumulator and
+ *	    const 1			restarts as ack(m, n - 1), a loop
+ *	    add
+ *	    ret
+ */
+bool entry_exit_folds(const struct entry_exit *e, int nargs);
+/* Both engines' reading of the exit on argument values: whether it is
+ * taken, and its value less its first term (for a folding exit, whose
+ * first term is the last argument, the terms that are left). */
+bool entry_exit_taken(const struct entry_exit *e, const int64_t *args);
+int64_t entry_exit_terms(const struct entry_exit *e, const int64_t *args);
+
 #endif

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "emit.h"
+#include "entry_exit.h"
 #include "util.h"
 
 /* Fewest bytes a frame that calls can take (return address + one slot). */
@@ -28,6 +29,8 @@ struct interp {
 	int depth;
 	size_t *frame_bytes;	/* per function, as the JIT lays it out */
 	size_t stack_used;	/* JIT frame bytes of the active frames */
+	const struct bc_func *exit_of;	/* the function whose exit is below */
+	struct entry_exit exit;
 };
 
 int interp_divide(int64_t a, int64_t b, int64_t *quotient, int64_t *remainder)
@@ -98,6 +101,23 @@ static void restart(struct interp *in, struct frame *f, const struct bc_func *fn
 	f->sp = f->base + (size_t)fn->nargs + (size_t)fn->nlocals;
 }
 
+/* CALL_NESTED: whether the outer call's exit holds for its other
+ * arguments, and the terms it would add.  The exit found last is kept:
+ * a nested call repeats in the same function. */
+static bool outer_exit_taken(struct interp *in, const struct bc_func *fn,
+			     const int64_t *outer_args, int64_t *terms)
+{
+	if (in->exit_of != fn) {
+		if (!find_entry_exit(fn, &in->exit))
+			abort();	/* bc_call_kind found it */
+		in->exit_of = fn;
+	}
+	if (!entry_exit_taken(&in->exit, outer_args))
+		return false;
+	*terms = entry_exit_terms(&in->exit, outer_args);
+	return true;
+}
+
 static int run(struct interp *in, int64_t *result)
 {
 	struct frame *f = &in->frames[in->depth - 1];
@@ -165,9 +185,14 @@ static int run(struct interp *in, int64_t *result)
 			f->sp = (size_t)(sp - in->values);
 			size_t args_at = f->sp - arity;
 			enum bc_call_kind kind = bc_call_kind(fn, pc);
+			int64_t added = 0;
+			if (kind == CALL_ACCUMULATE)
+				added = in->values[args_at - 1];
+			else if (kind == CALL_NESTED)
+				kind = outer_exit_taken(in, fn, in->values + args_at - (arity - 1),
+							&added) ? CALL_ACCUMULATE : CALL_PLAIN;
 			if (kind == CALL_ACCUMULATE || kind == CALL_RESTART) {
-				if (kind == CALL_ACCUMULATE)
-					f->acc = wrap_add(f->acc, in->values[args_at - 1]);
+				f->acc = wrap_add(f->acc, added);
 				restart(in, f, fn, args_at);
 				pc = 0;
 				sp = in->values + f->sp;

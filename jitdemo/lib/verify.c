@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "entry_exit.h"
 #include "util.h"
 
 struct verifier {
@@ -163,11 +164,14 @@ static bool step(struct verifier *v, size_t pc)
 /* Needs the depths: only reachable calls count. */
 static void mark_accumulating(struct bc_func *fn)
 {
+	struct entry_exit exit;
+	fn->exit_folds = find_entry_exit(fn, &exit) && entry_exit_folds(&exit, fn->nargs);
 	fn->accumulates = false;
 	for (size_t pc = 0; pc < fn->len;) {
 		uint8_t op = fn->code[pc];
-		if (op == OP_CALL && fn->depth_at[pc] >= 0 &&
-		    bc_call_kind(fn, pc) == CALL_ACCUMULATE)
+		enum bc_call_kind kind = op == OP_CALL && fn->depth_at[pc] >= 0 ?
+					 bc_call_kind(fn, pc) : CALL_PLAIN;
+		if (kind == CALL_ACCUMULATE || kind == CALL_NESTED)
 			fn->accumulates = true;
 		pc += 1 + operand_size(opcode_info(op)->operand);
 	}

@@ -30,6 +30,33 @@ struct semantic_case {
  * const stands between the call and the add.)
  */
 #define REC_FRAME_BYTES 24
+
+/* ackermann(m, n), whose "call f; call f; ret" is bytecode.h's CALL_NESTED;
+ * ACK_JUMP reaches the second call by a jump as well. */
+#define ACK_EXIT "func f 2 0\n arg 0\n jnz m\n arg 1\n const 1\n add\n ret\n"
+#define ACK ACK_EXIT \
+	"m:\n arg 1\n jnz both\n arg 0\n const 1\n sub\n const 1\n call f\n ret\n" \
+	"both:\n arg 0\n const 1\n sub\n arg 0\n arg 1\n const 1\n sub\n call f\n call f\n ret\n"
+#define ACK_JUMP ACK_EXIT \
+	"m:\n arg 1\n jnz both\n arg 0\n const 1\n sub\n const 1\n jmp second\n" \
+	"both:\n arg 0\n const 1\n sub\n arg 0\n arg 1\n const 1\n sub\n call f\n" \
+	"second:\n call f\n ret\n"
+/* ackermann with x ^ 1 for x + 1: an exit that does not fold. */
+#define ACK_XOR "func f 2 0\n arg 0\n jnz m\n arg 1\n const 1\n xor\n ret\n" \
+	"m:\n arg 1\n jnz both\n arg 0\n const 1\n sub\n const 1\n call f\n ret\n" \
+	"both:\n arg 0\n const 1\n sub\n arg 0\n arg 1\n const 1\n sub\n call f\n call f\n ret\n"
+/* f(a, b, n) = f(a - 1, 2b, f(a, b, n - 1)), f(a, b, 0) = f(a - 1, b, 1) and
+ * n + b - 3 when a < 1: f(1, b, n) = b - 2 + n(2b - 3), its terms an
+ * argument below the inner call's (a computed 2b) and a subtraction. */
+#define NEST3 "func f 3 0\n arg 0\n const 1\n lt\n jz go\n arg 2\n arg 1\n add\n const 3\n sub\n ret\n" \
+	"go:\n arg 2\n jnz both\n arg 0\n const 1\n sub\n arg 1\n const 1\n call f\n ret\n" \
+	"both:\n arg 0\n const 1\n sub\n arg 1\n const 2\n mul\n" \
+	" arg 0\n arg 1\n arg 2\n const 1\n sub\n call f\n call f\n ret\n"
+/* g(a, n) = g(a - 1, g(a, n - 1)), g(a, 0) = 0, n + 5 when a == 0: g(2, n)
+ * folds nothing (its outer call's a - 1 is 1), so it takes n frames. */
+#define NEST_DEEP "func f 2 0\n arg 0\n jnz m\n arg 1\n const 5\n add\n ret\n" \
+	"m:\n arg 1\n jnz both\n const 0\n ret\n" \
+	"both:\n arg 0\n const 1\n sub\n arg 0\n arg 1\n const 1\n sub\n call f\n call f\n ret\n"
 #define REC_MAX_ARG ((int64_t)(JIT_MAX_CALL_STACK / REC_FRAME_BYTES) - 1)
 
 static const struct semantic_case semantic_cases[] = {
@@ -148,6 +175,24 @@ static const struct semantic_case semantic_cases[] = {
 	  "func f 1 0\n arg 0\n jnz more\n const 10\n jmp out\n"
 	  "more:\n arg 0\n arg 0\n const 1\n sub\n call f\n add\nout:\n ret\n",
 	  1, { 3 }, 0, 16 },
+	/* CALL_NESTED: an outer call whose exit holds folds into the accumulator */
+	{ "ackermann(2, 3) through nested calls", ACK, 2, { 2, 3 }, 0, 9 },
+	{ "ackermann(3, 5) through nested calls", ACK, 2, { 3, 5 }, 0, 253 },
+	{ "ackermann(1, 10^6) folds every outer call: no frames, no trap",
+	  ACK, 2, { 1, 1000000 }, 0, 1000002 },
+	{ "a jump to the inner call's second half calls as usual", ACK_JUMP, 2, { 3, 3 }, 0, 61 },
+	{ "folded terms: an argument computed below the inner call, and a sub",
+	  NEST3, 3, { 1, 10, 1000000 }, 0, 17000008 },
+	{ "folded terms wrap like add and sub",
+	  NEST3, 3, { 1, INT64_C(1) << 62, 3 }, 0, INT64_C(-4611686018427387915) },
+	{ "an outer call whose exit does not hold is a real call",
+	  NEST_DEEP, 2, { 2, 1000 }, 0, 0 },
+	{ "real calls under nested ones still reach the call-stack limit",
+	  NEST_DEEP, 2, { 2, 1000000 }, JIT_TRAP_CALL_DEPTH, 0 },
+	{ "an exit that xors does not fold: ackermann-like calls take frames",
+	  ACK_XOR, 2, { 1, 1000000 }, JIT_TRAP_CALL_DEPTH, 0 },
+	{ "...and the same with few enough frames answers",
+	  ACK_XOR, 2, { 1, 1001 }, 0, 1 },
 	/* emit.c: a home plus a constant stays virtual until it is needed */
 	{ "home + constant past an int32 addend",
 	  "func f 1 0\n arg 0\n const 2147483647\n add\n const 1\n add\n ret\n",

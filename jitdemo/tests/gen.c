@@ -369,17 +369,24 @@ static void gen_function(struct gen *g, int index)
 
 /* rec(n, x): n steps of recursion, in one of bytecode.h's call kinds:
  * a plain call (its frames reach the call-stack limit for large n), a
- * self tail call (CALL_RESTART) or "call; add; ret" (CALL_ACCUMULATE). */
+ * self tail call (CALL_RESTART), "call; add; ret" (CALL_ACCUMULATE) or
+ * rec((n - 1) & k, rec(n - 1, x op k1)) (CALL_NESTED, which folds only
+ * when the exit returns x plus terms).  k is 0, 1 or 3: the outer call
+ * does at most 8 steps. */
 static void gen_rec(struct gen *g)
 {
 	static const char *const steps[] = { "add", "xor", "mul", "sub" };
+	static const char *const exits[] = {
+		"    arg 1\n", "    arg 1\n    const 5\n    add\n",
+		"    arg 1\n    arg 0\n    sub\n", "    arg 1\n    const 5\n    xor\n",
+	};
 	int64_t k1 = rng_interesting(&g->rng), k2 = rng_interesting(&g->rng);
 	const char *op1 = steps[rng_below(&g->rng, 4)], *op2 = steps[rng_below(&g->rng, 4)];
 	emitf(&g->text,
 	      "func rec 2 0\n"
-	      "    arg 0\n    const 0\n    le\n    jz recurse\n    arg 1\n    ret\n"
-	      "recurse:\n");
-	switch (rng_below(&g->rng, 3)) {
+	      "    arg 0\n    const 0\n    le\n    jz recurse\n%s    ret\n"
+	      "recurse:\n", exits[rng_below(&g->rng, 4)]);
+	switch (rng_below(&g->rng, 4)) {
 	case 0:
 		emitf(&g->text,
 		      "    arg 0\n    const 1\n    sub\n"
@@ -393,11 +400,19 @@ static void gen_rec(struct gen *g)
 		      "    arg 1\n    const %" PRId64 "\n    %s\n"
 		      "    call rec\n    ret\n", k1, op1);
 		break;
-	default:
+	case 2:
 		emitf(&g->text,
 		      "    arg 1\n    const %" PRId64 "\n    %s\n"
 		      "    arg 0\n    const 1\n    sub\n    arg 1\n"
 		      "    call rec\n    add\n    ret\n", k1, op1);
+		break;
+	default:
+		emitf(&g->text,
+		      "    arg 0\n    const 1\n    sub\n    const %d\n    and\n"
+		      "    arg 0\n    const 1\n    sub\n"
+		      "    arg 1\n    const %" PRId64 "\n    %s\n"
+		      "    call rec\n    call rec\n    ret\n",
+		      (1 << rng_below(&g->rng, 3)) - 1, k1, op1);
 		break;
 	}
 }
