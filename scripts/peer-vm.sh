@@ -4,8 +4,10 @@
 # at test time, run on each KERNEL (default: vanilla mseal) in one guest boot
 # each, then a table (test | vanilla | mseal) and TAP in
 # build/results/NAME.tap (default peer-vm): ok when every kernel gave the
-# same result, and, per kernel, when its guest ended cleanly (no splat,
-# panic or timeout: guest/run exit 0).  --slow N multiplies each test's
+# same result, a skip when that result is kselftest's skip (exit 4) with
+# nothing passed or failed, not ok when the test did not build; and, per
+# kernel, ok when its guest ended cleanly (no splat, panic or timeout:
+# guest/run exit 0).  --slow N multiplies each test's
 # timeout by N (the debug kernels run several times slower under KASAN and
 # lockdep).
 #
@@ -139,7 +141,12 @@ tap=$top/build/results/$tap_name.tap
 	echo "1..$((n + ${#kernels[@]}))"
 	for i in $(seq 1 "$n"); do
 		IFS='|' read -r name same first <<<"${results[$i]}"
-		if [ -n "$same" ]; then
+		if [ "$first" = "not built" ]; then
+			log=$name; case $name in userfaultfd-*) log=userfaultfd ;; esac
+			echo "not ok $i - $name: did not build (build/peer-vm/build-$log.log)"
+		elif [ -n "$same" ] && [ "$first" = "rc=4 pass=0 fail=0" ]; then
+			echo "ok $i - $name # SKIP kselftest skipped it on ${kernels[*]}"
+		elif [ -n "$same" ]; then
 			echo "ok $i - $name: same result on ${kernels[*]} ($first)"
 		else
 			echo "not ok $i - $name: results differ between ${kernels[*]}"
