@@ -7,9 +7,8 @@
 # same result, a skip when that result is kselftest's skip (exit 4) with
 # nothing passed or failed, not ok when the test did not build; and, per
 # kernel, ok when its guest ended cleanly (no splat, panic or timeout:
-# guest/run exit 0).  --slow N multiplies each test's
-# timeout by N (the debug kernels run several times slower under KASAN and
-# lockdep).
+# guest/run exit 0).  --slow N multiplies each test's timeout by N (the
+# debug kernels run several times slower under KASAN and lockdep).
 #
 # Sources: /usr/src/linux-source-6.1.tar.xz (only the selftests are
 # extracted, into build/peer-vm/src; nothing is committed).  Headers: the
@@ -75,9 +74,11 @@ extract() {
 		linux-source-6.1/mm/gup_test.h
 }
 
+# source_of NAME: the program a TESTS entry runs (the userfaultfd modes share one)
+source_of() { case $1 in userfaultfd-*) echo userfaultfd ;; *) echo "$1" ;; esac; }
 build_one() {
-	local name=$1 extra_src=$2 flags=$3 file=$1 srcs=()
-	case $name in userfaultfd-*) file=userfaultfd ;; esac
+	local name=$1 extra_src=$2 flags=$3 file srcs=()
+	file=$(source_of "$name")
 	[ -x "$bin/$file" ] && return 0
 	srcs=("$vm/$file.c")
 	[ "$extra_src" = vm_util.c ] && srcs+=("$vm/vm_util.c")
@@ -142,8 +143,7 @@ tap=$top/build/results/$tap_name.tap
 	for i in $(seq 1 "$n"); do
 		IFS='|' read -r name same first <<<"${results[$i]}"
 		if [ "$first" = "not built" ]; then
-			log=$name; case $name in userfaultfd-*) log=userfaultfd ;; esac
-			echo "not ok $i - $name: did not build (build/peer-vm/build-$log.log)"
+			echo "not ok $i - $name: did not build (build/peer-vm/build-$(source_of "$name").log)"
 		elif [ -n "$same" ] && [ "$first" = "rc=4 pass=0 fail=0" ]; then
 			echo "ok $i - $name # SKIP kselftest skipped it on ${kernels[*]}"
 		elif [ -n "$same" ]; then

@@ -11,9 +11,9 @@
 # with the code the first kernel (the control) exits with or exits 0 after
 # doing ops: all N, or, when the time limit stops it first (mmapfork
 # here; pagemove, mmap and madvise too on the debug kernels), at least
-# half the control's.
-# A kernel on which it does no op while another does some fails it; when
-# no kernel does one within the time limit, it is a TAP skip.
+# half the control's.  A kernel on which it does no op while another does
+# some fails it; when no kernel does one within the time limit, it is a
+# TAP skip.
 # Each guest must also show no splat (guest/run fails the boot on one).
 # --slow N multiplies the per-stressor and boot timeouts (debug kernels).
 set -uo pipefail
@@ -74,16 +74,16 @@ result() { grep -a "^RESULT $2 " "$out/$1.out" 2>/dev/null | head -n 1 | cut -d'
 field() { sed -n "s/.*\b$2=\([0-9]*\).*/\1/p" <<<"$1" | grep . || echo 0; }
 # verdict STRESSOR: "ok", "skip" or "bad", then what each kernel did
 verdict() {
-	local base base_ops r rc done_ops seen='' what=''
+	local base base_rc base_ops r rc done_ops seen='' what=''
 	base=$(result "${kernels[0]}" "$1")
-	base_ops=$(field "$base" ops)
-	[ "$(field "$base" rc)" = 0 ] || base_ops=0
+	base_rc=$(field "$base" rc) base_ops=$(field "$base" ops)
+	[ "$base_rc" = 0 ] || base_ops=0
 	for k in "${kernels[@]}"; do
 		r=$(result "$k" "$1")
 		rc=$(field "$r" rc) done_ops=$(field "$r" ops)
 		what+=" $k $done_ops,"
 		if [ -z "$r" ]; then seen+=" bad"
-		elif [ "$rc" != 0 ]; then [ "$rc" = "$(field "$base" rc)" ] && seen+=" ran" || seen+=" bad"
+		elif [ "$rc" != 0 ]; then [ "$rc" = "$base_rc" ] && seen+=" ran" || seen+=" bad"
 		elif [ "$done_ops" = 0 ]; then seen+=" none"
 		elif [ "$done_ops" -ge "$ops" ] || [ $((2 * done_ops)) -ge "$base_ops" ]; then seen+=" ran"
 		else seen+=" bad"
