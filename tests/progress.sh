@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# tests/progress.sh - TAP checks of scripts/progress.sh, the progress
+# display of every long step: the report's text, the estimate, a line per
+# interval in a plain log, and a stop that is prompt and leaves nothing
+# running.
+set -uo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+work=$(mktemp -d)
+trap 'progress_stop; rm -rf "$work"' EXIT
+. "$top/scripts/progress.sh"
+
+echo "TAP version 13"
+echo "1..6"
+n=0
+check() { # check DESCRIPTION GOT WANTED-REGEX
+	n=$((n + 1))
+	if printf '%s\n' "$2" | grep -qE "$3"; then
+		echo "ok $n - $1"
+	else
+		echo "not ok $n - $1"
+		printf '# got: %s\n# wanted /%s/\n' "$2" "$3"
+	fi
+}
+
+check "a count of a known total, with the time left scaled from the pace" \
+	"$(progress_line mseal 1000 objects 250 60)" \
+	'^mseal: 250 of ~1000 objects, 1:00 elapsed, ~3:00 left$'
+check "no estimate before a twentieth is done" \
+	"$(progress_line mseal 1000 objects 20 60)" '^mseal: 20 of ~1000 objects, 1:00 elapsed$'
+check "an unknown total gives the count and the time, and the detail follows" \
+	"$(progress_line guest '' results 7 125 'running: a (0:10)')" \
+	'^guest: 7 results, 2:05 elapsed; running: a \(0:10\)$'
+
+# In a plain log: a line per interval, the count's own total taking over.
+echo 0 >"$work/count"
+PROGRESS_INTERVAL=1 progress_start demo "10/files" cat "$work/count" 2>"$work/log"
+sleep 1.5
+echo "4/8 copying" >"$work/count"
+sleep 2
+stop_start=$(date +%s%N)
+progress_stop 2>>"$work/log"
+stop_took=$((($(date +%s%N) - stop_start) / 1000000))
+lines_at_stop=$(wc -l <"$work/log")
+check "a plain log gets a line per interval" "$lines_at_stop" '^[2-4]$'
+check "a count may bring its own total and detail" "$(tail -n 1 "$work/log")" \
+	'^\[progress\] demo: 4 of ~8 files, 0:0[2-4] elapsed, ~0:0[0-9] left; copying$'
+sleep 1.2
+check "progress_stop is prompt (under a second) and silences it" \
+	"$stop_took ms, $(wc -l <"$work/log") lines" "^[0-9]{1,3} ms, $lines_at_stop lines\$"
