@@ -14,10 +14,12 @@
 # /usr/src/linux-source-6.1.tar.xz).  Everything lives outside the
 # repository:
 #
-#   $SEALJIT_CACHE/linux-<ver>/git        pristine source, one commit, tag "pristine"
-#   $SEALJIT_CACHE/linux-<ver>/am         scratch worktree where the series is applied
-#   $SEALJIT_CACHE/linux-<ver>/src-FLAVOR worktree that is built (reset to the am result)
-#   $SEALJIT_CACHE/linux-<ver>/out-FLAVOR O= object directory
+#   $SEALJIT_CACHE/ccache                      compiler cache, shared by all
+#   $SEALJIT_CACHE/linux-<ver>/git             pristine source, tag "pristine"
+#   $SEALJIT_CACHE/linux-<ver>/am              scratch worktree for the series
+#   $SEALJIT_CACHE/linux-<ver>/trees/FLAVOR/src  worktree that is built
+#   $SEALJIT_CACHE/linux-<ver>/trees/FLAVOR/out  its O= object directory
+#   $SEALJIT_CACHE/linux-<ver>/slot            where a flavor is built
 #
 # The build is keyed by a hash of the series, the config fragments, the
 # source version and this recipe's version.  An unchanged key rebuilds
@@ -25,12 +27,21 @@
 # worktree is moved to the new commit with `git reset --hard`, which rewrites
 # only the files that differ, so kbuild recompiles incrementally.
 #
+# Flavors share compiled objects through ccache.  For a cache hit the
+# compiler's input must be the same text at the same paths, so every flavor
+# of a source version is compiled at one path: its tree is moved to slot/
+# for the build and back to trees/FLAVOR afterwards (kbuild's dependency
+# files name the slot, where the tree always is when kbuild reads them).
+# A file whose preprocessed text a series does not change is compiled once
+# for all flavors; `make test`'s kernel-build suite checks that a changed
+# patch still rebuilds what it touches.
+#
 # Results are copied to $SEALJIT_BUILD/kernels/FLAVOR/: bzImage, the uapi
 # headers, and mseal_test (the selftest built from this flavor's own tree,
-# when the tree has one).
+# when the tree has one).  Long steps report progress (scripts/progress.sh).
 set -euo pipefail
 
-RECIPE_VERSION=1
+RECIPE_VERSION=2
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(dirname "$here")
 tarball=${LINUX_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
@@ -38,8 +49,12 @@ cache=${SEALJIT_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/sealjit}
 build=${SEALJIT_BUILD:-$top/build}
 jobs=${JOBS:-$(nproc)}
 fragments=("$here/config.fragment")
+# Every kbuild run here sizes its own jobs: a jobserver inherited from the
+# make that called us is not passed to this script, and kbuild would say so.
+unset MAKEFLAGS MFLAGS MAKELEVEL
+. "$top/scripts/progress.sh"
 
-die() { printf 'kernel/build.sh: %s\n' "$*" >&2; exit 1; }
+die() { progress_stop; printf 'kernel/build.sh: %s\n' "$*" >&2; exit 1; }
 say() { printf '  %-8s %s\n' "$1" "$2"; }
 
 usage="usage: kernel/build.sh [--source TARBALL] [--fragment FILE]... [--tree | --cached] FLAVOR [PATCH...]"
@@ -97,54 +112,112 @@ case $ver in
 *) die "$tarball holds Linux $ver, not $series.y as its name says" ;;
 esac
 root=$cache/linux-$ver
-src=$root/src-$flavor
-out=$root/out-$flavor
+home=$root/trees/$flavor
+slot=$root/slot
 dest=$build/kernels/$flavor
 
 # --tree FLAVOR: where that flavor's source tree is (after a build).
 if [ -n "$print_tree" ]; then
-	[ -d "$src" ] || die "no tree for $flavor yet (run: make kernel)"
-	echo "$src"
+	[ -d "$home/src" ] || die "no tree for $flavor yet (run: make kernel)"
+	echo "$home/src"
 	exit 0
 fi
 
+fragment_key=$(for f in "${fragments[@]}"; do sha256sum <"$f"; done | sha256sum | cut -c1-16)
 key=$( {
 	echo "recipe $RECIPE_VERSION source $ver flavor $flavor"
 	for f in "${patches[@]}" "${fragments[@]}"; do sha256sum <"$f"; done
 } | sha256sum | cut -c1-16)
 
+# The cache already holds this key's build: nothing to rebuild, at most
+# the results to copy (into a fresh clone, say).
+cached=
+[ "$(cat "$home/out/.sealjit-key" 2>/dev/null)" = "$key" ] &&
+	[ -f "$home/out/arch/x86/boot/bzImage" ] && cached=1
+if [ -n "$only_ask" ]; then
+	[ -n "$cached" ] && exit 0
+	exit 3
+fi
+
+git_q() { git -c user.name=sealjit -c user.email=sealjit@localhost -c gc.auto=0 "$@"; }
+
 # Copy what the build made to $dest: the kernel, the selftest built from
-# this tree against its headers, and the list of patches.
+# this tree against its headers, and the list of patches.  Reads the tree
+# at $1 (the slot right after a build, the flavor's home otherwise).
 install_results() {
+	local tree=$1
 	rm -rf "$dest"
 	mkdir -p "$dest"
-	cp "$out/arch/x86/boot/bzImage" "$dest/bzImage"
-	build_selftest
-	git -C "$src" log --oneline pristine..HEAD >"$dest/series.txt"
+	cp "$tree/out/arch/x86/boot/bzImage" "$dest/bzImage"
+	build_selftest "$tree"
+	git -C "$tree/src" log --oneline pristine..HEAD >"$dest/series.txt"
 	echo "$key" >"$dest/key"
 }
 
+# The selftest comes from this flavor's own tree, built against its headers.
+build_selftest() {
+	local test=$1/src/tools/testing/selftests/vm/mseal_test.c
+	rm -f "$dest/mseal_test"
+	[ -f "$test" ] || return 0
+	gcc -std=gnu11 -static -O2 -Wall -Werror \
+		-isystem "$1/out/usr/include" -I "$1/src/tools/testing/selftests" \
+		-o "$dest/mseal_test" "$test"
+}
 
-git_q() { git -c user.name=sealjit -c user.email=sealjit@localhost "$@"; }
+if [ -n "$cached" ]; then
+	[ "$(cat "$dest/key" 2>/dev/null)" = "$key" ] && [ -f "$dest/bzImage" ] ||
+		install_results "$home"
+	say "$flavor" "up to date (linux $ver, key $key)"
+	exit 0
+fi
+
+# One build per source version at a time: they share the slot.
+mkdir -p "$root"
+exec 9>"$root/.lock"
+flock 9
+
+# How many MiB of the tarball xz has read so far: fd 8, whose file offset
+# xz shares.
+unpack_progress() { awk '/^pos:/ { print int($2 / 1048576) }' "/proc/$$/fdinfo/8"; }
+# How many files git has stored so far (one loose object each).
+stored_objects() { find "$root/git.tmp/.git/objects" -type f 2>/dev/null | wc -l; }
 
 # One git repository holding the pristine tree, made once per source version.
+# Objects are stored with light compression: they are read back at once by
+# the worktrees and never sent anywhere.
 ensure_pristine_repo() {
 	[ -d "$root/git/.git" ] && git -C "$root/git" rev-parse -q --verify pristine >/dev/null &&
 		return 0
 	say "$flavor" "unpacking $tarball (once per source version)"
+	local start=$SECONDS mib
 	rm -rf "$root/git.tmp"
 	mkdir -p "$root/git.tmp"
-	tar -xJf "$tarball" -C "$root/git.tmp" --strip-components=1
+	mib=$(($(stat -c %s "$tarball") / 1048576))
+	exec 8<"$tarball"
+	progress_start "$flavor: unpacking" "$mib/MiB of the tarball" unpack_progress
+	xz -dcT0 <&8 | tar -x -C "$root/git.tmp" --strip-components=1 ||
+		die "cannot unpack $tarball"
+	exec 8<&-
+	progress_stop
+	local files
+	files=$(find "$root/git.tmp" -type f | wc -l)
+	progress_start "$flavor: storing the source in git" "$files/files" stored_objects
 	(
 		cd "$root/git.tmp"
 		git init -q -b base
+		git config gc.auto 0
+		git config core.compression 1
+		git config core.looseCompression 1
+		git config core.bigFileThreshold 1m
 		git add -f -A .
 		git_q commit -q -m "$(basename "$tarball" .tar.xz) $ver (Debian, pristine)"
 		git tag pristine
 	)
+	progress_stop
 	rm -rf "$root/git"
 	mv "$root/git.tmp" "$root/git"
 	git -C "$root/git" worktree prune
+	say "$flavor" "unpacked in $((SECONDS - start)) s"
 }
 
 # Apply the series in the scratch worktree; print the resulting commit.
@@ -165,85 +238,182 @@ apply_series() {
 	git -C "$am" rev-parse HEAD
 }
 
+# Move a flavor's tree between its home and the slot, telling git where its
+# worktree went.  A tree left in the slot by an interrupted build goes home
+# first.
+move_tree() { # move_tree FROM TO
+	mkdir -p "$(dirname "$2")"
+	mv "$1" "$2"
+	[ ! -e "$2/src/.git" ] || git -C "$root/git" worktree repair "$2/src" >/dev/null 2>&1
+}
+clear_slot() {
+	[ -d "$slot" ] || return 0
+	local owner
+	owner=$(cat "$slot/flavor" 2>/dev/null || true)
+	case $owner in
+	'' | *[!a-z0-9_-]*) rm -rf "$slot"; git -C "$root/git" worktree prune ;;
+	*) rm -rf "$root/trees/$owner"; move_tree "$slot" "$root/trees/$owner" ;;
+	esac
+}
+
 # Move the built worktree to COMMIT, rewriting only the files that differ.
+# A new flavor's tree starts as a copy of its nearest sibling (new_tree).
 checkout_tree() {
 	local commit=$1
-	if [ ! -d "$src" ]; then
-		git -C "$root/git" worktree prune
-		git -C "$root/git" worktree add -q --detach "$src" "$commit"
+	if [ -e "$slot/src/.git" ]; then
+		git -C "$slot/src" reset -q --hard "$commit"
 	else
-		git -C "$src" reset -q --hard "$commit"
+		new_tree "$commit"
 	fi
 }
 
-kmake() { make -s -C "$src" O="$out" ARCH=x86_64 "$@"; }
+# The sibling whose tree is nearest COMMIT: the fewest files apart, with the
+# same config fragments if any has them.  Prints "SCORE PATH", or nothing.
+nearest_sibling() {
+	local commit=$1 t n
+	for t in "$root"/trees/*; do
+		[ -e "$t/src/.git" ] && [ -f "$t/out/.sealjit-key" ] || continue
+		n=$(git -C "$root/git" diff --name-only "$(git -C "$t/src" rev-parse HEAD)" "$commit" |
+			wc -l)
+		[ "$(cat "$t/fragments" 2>/dev/null)" = "$fragment_key" ] || n=$((n + 1000000))
+		echo "$n $t"
+	done | sort -n | head -n 1
+}
+
+# A new flavor's worktree, copied from the nearest sibling with its objects
+# (kbuild then recompiles only what the series or the config changes: its
+# dependency files name the slot, where both trees are built), or else from
+# the pristine checkout of the source repository.  The copy's index learns
+# the files' state, so the move to COMMIT rewrites only the files that
+# differ, and they alone are newer than the sibling's objects.
+new_tree() {
+	local commit=$1 from base sibling
+	rm -rf "$slot/src" "$slot/out"
+	git -C "$root/git" worktree prune
+	git -C "$root/git" worktree add -q --no-checkout --detach "$slot/src" "$commit"
+	sibling=$(nearest_sibling "$commit")
+	sibling=${sibling#* }
+	if [ -n "$sibling" ]; then
+		say "$flavor" "new tree, a copy of $(basename "$sibling")'s, objects included"
+		from=$sibling/src
+		base=$(git -C "$from" rev-parse HEAD)
+		cp -a "$sibling/out" "$slot/out"
+		rm -f "$slot/out/.sealjit-key"
+	else
+		say "$flavor" "new tree, a copy of the pristine source"
+		from=$root/git
+		base=pristine
+	fi
+	rsync -a --exclude=/.git "$from/" "$slot/src/"
+	git -C "$slot/src" read-tree "$base"
+	git -C "$slot/src" update-index -q --refresh >/dev/null || true
+	git -C "$slot/src" reset -q --hard "$commit"
+}
+
+# The compiler, through ccache when it is there.  Objects are keyed by the
+# preprocessed text, so what one flavor compiled serves every other one.
+compiler=gcc
+if command -v ccache >/dev/null; then
+	compiler="ccache gcc"
+	export CCACHE_DIR=${CCACHE_DIR:-$cache/ccache}
+	export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-10G}
+	export CCACHE_NOHASHDIR=1
+	# A miss compiles the text ccache has already preprocessed, instead of
+	# preprocessing it a second time.
+	export CCACHE_NOCPP2=1
+fi
+kmake() { make -s -C "$slot/src" O="$slot/out" ARCH=x86_64 CC="$compiler" HOSTCC="$compiler" "$@"; }
 
 # tinyconfig + fragments, generated in a scratch object directory; the real
 # .config is replaced only when its content changes, so kbuild does not see
 # a new config where there is none.
 configure() {
-	local cfg=$root/cfg-$flavor
-	mkdir -p "$cfg" "$out"
+	local cfg=$slot/cfg
+	mkdir -p "$cfg" "$slot/out"
 	if ! {
-		make -s -C "$src" O="$cfg" ARCH=x86_64 tinyconfig &&
-			(cd "$cfg" && "$src/scripts/kconfig/merge_config.sh" -m -O . \
+		make -s -C "$slot/src" O="$cfg" ARCH=x86_64 CC="$compiler" HOSTCC="$compiler" tinyconfig &&
+			(cd "$cfg" && "$slot/src/scripts/kconfig/merge_config.sh" -m -O . \
 				.config "${fragments[@]}") &&
-			make -s -C "$src" O="$cfg" ARCH=x86_64 olddefconfig
+			make -s -C "$slot/src" O="$cfg" ARCH=x86_64 CC="$compiler" HOSTCC="$compiler" olddefconfig
 	} >"$cfg/config.log" 2>&1; then
 		tail -n 20 "$cfg/config.log" >&2
 		die "configuring $flavor failed"
 	fi
+	# Every =y must be there, every "is not set" must not be =y or =m; a
+	# later fragment's word on an option overrides an earlier one's.
 	local missing
-	missing=$(grep -h '^CONFIG_.*=y$' "${fragments[@]}" | while read -r line; do
-		grep -qx "$line" "$cfg/.config" || echo "$line"
-	done)
+	missing=$(awk '/^CONFIG_.*=y$/ { split($0, kv, "="); want[kv[1]] = $0; order[++n] = kv[1] }
+		/^# CONFIG_.* is not set$/ { want[$2] = $0; order[++n] = $2 }
+		END { for (i = 1; i <= n; i++) if (!seen[order[i]]++) print want[order[i]] }' \
+		"${fragments[@]}" | while read -r line; do
+			case $line in
+			'# '*) opt=${line#\# }; opt=${opt%% *}
+				! grep -qE "^$opt=[ym]$" "$cfg/.config" || echo "$line" ;;
+			*) grep -qx "$line" "$cfg/.config" || echo "$line" ;;
+			esac
+		done)
 	[ -z "$missing" ] || die "config fragment options did not survive olddefconfig:
 $missing"
-	cmp -s "$cfg/.config" "$out/.config" || cp "$cfg/.config" "$out/.config"
+	cmp -s "$cfg/.config" "$slot/out/.config" || cp "$cfg/.config" "$slot/out/.config"
+}
+
+# How many objects a whole build of this source and config makes: the last
+# such build's count, or the estimate measured here (kernel/objects.estimate).
+objects_file=$cache/objects/$ver-$fragment_key
+expected_objects() {
+	local names
+	cat "$objects_file" 2>/dev/null && return 0
+	names=$(for f in "${fragments[@]}"; do basename "$f"; done | sort | tr '\n' ' ')
+	awk -v s="$series" -v n="${names% }" -F'\t' '$1 == s && $2 == n { print $3 }' \
+		"$here/objects.estimate"
+}
+objects_built() { find "$slot/out" -name '*.o' -newer "$1" 2>/dev/null | wc -l; }
+
+# What this build took from the compiler cache: "H of N from the cache".
+cache_share() {
+	[ -n "${CCACHE_STATSLOG:-}" ] && [ -f "$CCACHE_STATSLOG" ] || return 0
+	ccache --show-log-stats 2>/dev/null | awk '
+		/^ *Hits:/ { hits = $2 } /^ *Misses:/ { misses = $2 }
+		END { if (hits + misses) printf ", %d of %d from the cache", hits, hits + misses }'
 }
 
 compile() {
-	say "$flavor" "building bzImage (make -j$jobs, log in $out/build.log)"
-	local start=$SECONDS
-	if ! kmake -j"$jobs" bzImage >"$out/build.log" 2>&1; then
-		tail -n 40 "$out/build.log" >&2
+	local start=$SECONDS stamp=$slot/out/.sealjit-start total
+	say "$flavor" "building bzImage (make -j$jobs, log in $home/out/build.log)"
+	touch "$stamp"
+	[ "$compiler" = gcc ] || export CCACHE_STATSLOG=$slot/out/ccache-stats.log
+	rm -f "$slot/out/ccache-stats.log"
+	total=$(expected_objects || true)
+	# An incremental build makes fewer objects than a whole one.
+	[ -f "$slot/out/vmlinux" ] && total=
+	progress_start "$flavor" "$total/objects" objects_built "$stamp"
+	if ! kmake -j"$jobs" bzImage >"$slot/out/build.log" 2>&1; then
+		progress_stop
+		tail -n 40 "$slot/out/build.log" >&2
 		die "kernel build failed for $flavor"
 	fi
-	kmake headers_install INSTALL_HDR_PATH="$out/usr" >/dev/null
-	say "$flavor" "built in $((SECONDS - start)) s"
+	kmake -j"$jobs" headers_install INSTALL_HDR_PATH="$slot/out/usr" >/dev/null
+	progress_stop
+	if [ -z "$total" ] || [ ! -f "$objects_file" ]; then
+		mkdir -p "$(dirname "$objects_file")"
+		find "$slot/out" -name '*.o' | wc -l >"$objects_file"
+	fi
+	say "$flavor" "built in $((SECONDS - start)) s ($(objects_built "$stamp") objects compiled$(cache_share))"
 }
 
-# The selftest comes from this flavor's own tree, built against its headers.
-build_selftest() {
-	local test=$src/tools/testing/selftests/vm/mseal_test.c
-	rm -f "$dest/mseal_test"
-	[ -f "$test" ] || return 0
-	gcc -std=gnu11 -static -O2 -Wall -Werror \
-		-isystem "$out/usr/include" -I "$src/tools/testing/selftests" \
-		-o "$dest/mseal_test" "$test"
-}
-
-# The cache already holds this key's build: nothing to rebuild, at most
-# the results to copy (into a fresh clone, say).
-cached=
-[ -f "$out/.sealjit-key" ] && [ "$(cat "$out/.sealjit-key")" = "$key" ] &&
-	[ -f "$out/arch/x86/boot/bzImage" ] && cached=1
-if [ -n "$only_ask" ]; then
-	[ -n "$cached" ] && exit 0
-	exit 3
-fi
-if [ -n "$cached" ]; then
-	[ "$(cat "$dest/key" 2>/dev/null)" = "$key" ] && [ -f "$dest/bzImage" ] ||
-		install_results
-	say "$flavor" "up to date (linux $ver, key $key)"
-	exit 0
-fi
-
+# Trees of the first recipe, which built every flavor at its own path.
+rm -rf "$root"/src-* "$root"/out-* "$root"/cfg-*
 ensure_pristine_repo
 commit=$(apply_series)
+clear_slot
+[ -d "$home" ] && move_tree "$home" "$slot"
+mkdir -p "$slot"
+echo "$flavor" >"$slot/flavor"
 checkout_tree "$commit"
+echo "$fragment_key" >"$slot/fragments"
 configure
 compile
-install_results
-echo "$key" >"$out/.sealjit-key"
+install_results "$slot"
+echo "$key" >"$slot/out/.sealjit-key"
+move_tree "$slot" "$home"
 say "$flavor" "ready: $dest/bzImage ($(wc -l <"$dest/series.txt") patches, key $key)"

@@ -5,13 +5,14 @@
 set -euo pipefail
 
 # kernels: linux-source-6.1 (the series), linux-source-6.12 (upstream anchor),
-#   flex bison bc libelf-dev libssl-dev perl git, rsync (headers_install)
+#   flex bison bc libelf-dev libssl-dev perl git, rsync (headers_install),
+#   ccache (the flavors of a kernel share what they compile)
 # tests: patch (the series applies with patch -p1)
 # guest: qemu-system-x86 busybox-static cpio gzip xz-utils
 # userspace: gcc make libc6-dev libcap-dev, and clang for the fuzz target
 # benchmark: stress-ng (run in the guest), gnuplot-nox (the chart)
 packages=(
-	linux-source-6.1 linux-source-6.12 flex bison bc libelf-dev libssl-dev perl git rsync
+	linux-source-6.1 linux-source-6.12 flex bison bc libelf-dev libssl-dev perl git rsync ccache
 	patch
 	qemu-system-x86 busybox-static cpio gzip xz-utils
 	gcc make libc6-dev libcap-dev clang libclang-rt-14-dev

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # tests/kernel-build.sh - TAP checks of kernel/build.sh's own behaviour:
-# bad input gets a clear message and a non-zero exit, and an unchanged
-# key rebuilds nothing.  Runs after `make kernel`.
+# bad input gets a clear message and a non-zero exit, an unchanged key
+# rebuilds nothing, and a changed patch rebuilds what it touches (and, with
+# the flavors sharing compiled objects, only that).  Runs after `make kernel`.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 build=$top/kernel/build.sh
@@ -9,7 +10,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 echo "TAP version 13"
-echo "1..6"
+echo "1..9"
 . "$top/tests/tap-expect.sh"
 
 desc="a missing kernel source is named, with the package to install"
@@ -42,3 +43,46 @@ quickly() {
 desc="an unchanged key rebuilds nothing, in under 10 s"
 expect 0 'mseal +up to date' quickly "$build" --fragment "$top/kernel/mseal.fragment" mseal \
 	$(ls "$top"/kernel-series/0*.patch | grep -v /0000-)
+
+# The key is honest: flavor keytest is the pristine tree plus a patch that
+# plants a marker string in mm/util.c.  A changed patch must rebuild that
+# file into the kernel (the new marker in, the old one out), and only what
+# the change touches: nothing else is recompiled.
+tree=$("$build" --tree vanilla) || exit 1
+vmlinux=$(dirname "$(dirname "$tree")")/keytest/out/vmlinux
+probe_patch() { # probe_patch WORD: a patch appending marker WORD to mm/util.c
+	local dir=$work/probe-$1
+	mkdir -p "$dir/a/mm" "$dir/b/mm"
+	git -C "$tree" show pristine:mm/util.c >"$dir/a/mm/util.c"
+	{ cat "$dir/a/mm/util.c"; echo "const char sealjit_keytest[] = \"sealjit-keytest-$1\";"; } \
+		>"$dir/b/mm/util.c"
+	{
+		printf 'From: sealjit <sealjit@localhost>\nDate: Thu, 1 Jan 2026 00:00:00 +0000\n'
+		printf 'Subject: [PATCH] keytest: marker %s\n\n---\n' "$1"
+		(cd "$dir" && diff -u a/mm/util.c b/mm/util.c) | sed '1,2s/\t.*//'
+	} >"$work/keytest-$1.patch"
+}
+# keytest WORD: build flavor keytest with marker WORD; the kernel must hold
+# that marker and no other.
+keytest() {
+	probe_patch "$1"
+	SEALJIT_BUILD=$work/build "$build" keytest "$work/keytest-$1.patch" || return
+	grep -aq "sealjit-keytest-$1" "$vmlinux" || { echo "marker $1 missing"; return 1; }
+	[ "$(grep -ao 'sealjit-keytest-[A-Z]' "$vmlinux" | sort -u | wc -l)" = 1 ] ||
+		{ echo "another marker is still in"; return 1; }
+	echo "holds marker $1"
+}
+compiled() { sed -n 's/.*built in .*(\([0-9]*\) objects compiled.*/\1/p' "$work/out"; }
+
+# One change a run: to the marker the cache does not hold (A at first).
+have=$(grep -ao 'sealjit-keytest-[A-Z]' "$vmlinux" 2>/dev/null | head -n 1)
+word=A
+[ "$have" = sealjit-keytest-A ] && word=B
+desc="a changed patch rebuilds: the kernel holds the new marker ($word) and not the old one"
+expect 0 "holds marker $word" keytest "$word"
+count=$(compiled)
+desc="and rebuilds only what the change touches ($count objects compiled)"
+[ -n "$count" ] && [ "$count" -le 20 ] && echo "ok $((n += 1)) - $desc" ||
+	echo "not ok $((n += 1)) - $desc"
+desc="the same patch again rebuilds nothing"
+expect 0 'keytest +up to date' keytest "$word"
