@@ -40,7 +40,7 @@ ATTACKS := $(BUILD)/attacks/attacks
 RUN := guest/run
 
 # Every result file `make test` must produce; a missing one is a failure.
-EXPECTED = tap-summary install-deps series kernel-build guest-runner $(addsuffix -selftest,$(KERNELS)) \
+EXPECTED = tap-summary install-deps progress series kernel-build guest-runner $(addsuffix -selftest,$(KERNELS)) \
 	'jitdemo-*' $(addsuffix -jitdemo,$(KERNELS)) \
 	$(addsuffix -codespace,$(ATTACK_KERNELS)) \
 	'attacks-host-*' $(addsuffix -attacks,$(ATTACK_KERNELS)) \
@@ -49,7 +49,7 @@ EXPECTED = tap-summary install-deps series kernel-build guest-runner $(addsuffix
 	vanilla-mmstress vanilla-mmstress-race mseal-mmstress-digest bench-smoke \
 	$(if $(DEBUG_CACHED),$(DEBUG_SHORT_EXPECTED),debug-kernels)
 
-.PHONY: all deps kernel kernel-debug guest jitdemo attacks-bin selftest test test-steps \
+.PHONY: all deps kernel kernel-6.1 kernel-6.12 kernel-debug guest jitdemo attacks-bin selftest test test-steps \
 	test-harness test-series test-kernel-build test-guest-runner test-jitdemo \
 	test-jitdemo-guest test-attacks test-attacks-host test-peer-selftest attacks demo \
 	threat-model check-series bench-jit fuzz clean \
@@ -77,10 +77,20 @@ kernel-debug: deps
 DEBUG_CACHED = $(shell kernel/build.sh --cached $(VANILLA_DEBUG) >/dev/null 2>&1 && \
 	kernel/build.sh --cached $(MSEAL_DEBUG) >/dev/null 2>&1 && echo yes)
 
+# The 6.1 flavors share one build slot and compiled objects (kernel/build.sh),
+# so they build one after another; upstream's 6.12 builds beside them, and
+# each fills the other's serial steps (unpacking, linking, compressing).
+# Two at a time, in the caller's jobserver when there is one.
 kernel: deps
+	@$(MAKE) --no-print-directory $(if $(findstring jobserver,$(MAKEFLAGS)),,-j2) \
+		kernel-6.1 kernel-6.12
+
+kernel-6.1:
 	@kernel/build.sh vanilla
 	@kernel/build.sh --fragment kernel/mseal.fragment v1 $(SERIES_V1)
 	@kernel/build.sh --fragment kernel/mseal.fragment mseal $(SERIES)
+
+kernel-6.12:
 	@kernel/build.sh --source $(UPSTREAM_SOURCE) upstream
 
 guest: $(INITRAMFS)
@@ -99,10 +109,12 @@ selftest: kernel guest
 		$(RUN) --add $(BUILD)/kernels/mseal/mseal_test vanilla -- mseal_test
 
 # The harness itself: the count cannot read green when a suite did not
-# run, and a missing package is named.  Needs nothing built.
+# run, a missing package is named, and long steps show their progress.
+# Needs nothing built.
 test-harness:
 	@tests/tap-run tap-summary -- tests/tap-summary-test.sh
 	@tests/tap-run install-deps -- tests/install-deps.sh
+	@tests/tap-run progress -- tests/progress.sh
 
 # Upstream's own mseal selftest (6.12's tools/testing/selftests/mm), extracted
 # and built at test time (never committed; see the script's header): on
@@ -256,12 +268,15 @@ test-debug-short: guest attacks-bin mmstress-bin
 	fi
 
 # Each step records its results under build/results/; the summary counts
-# them all, and counts a step that left no results as failed.  Steps run
+# them all, and counts a step that left no results as failed.  The kernels
+# come first, in the open, where their progress shows.  Then the steps run
 # two at a time (most are one single-threaded guest), each one's output
-# kept together (-O).
+# kept together (-O), and scripts/test-progress.sh says every 30 s which
+# are running and for how long.
 test:
 	@rm -rf $(RESULTS)
-	@$(MAKE) --no-print-directory -j2 -O -k test-steps || true
+	@$(MAKE) --no-print-directory kernel || true
+	@scripts/test-progress.sh $(MAKE) --no-print-directory -j2 -O -k test-steps || true
 	@tests/tap-summary $(EXPECTED)
 
 test-steps: test-harness test-series test-kernel-build test-guest-runner selftest test-jitdemo \
