@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "emit_const.h"
 #include "emit_internal.h"
 #include "util.h"
 
@@ -268,56 +269,59 @@ static void compile_mul(struct fn_compiler *c)
 	int a = c->depth - 2, b = c->depth - 1;
 	struct opnd rhs = value_opnd(c, b);
 	enum x86_reg dst = working_reg(c, a);
-	if (rhs.kind == O_IMM && fits_i32(rhs.imm)) {
-		emit_imul_reg_imm(c->buf, dst, dst, (int32_t)rhs.imm);
-	} else if (rhs.kind == O_MEM) {
+	if (rhs.kind == O_IMM)
+		emit_mul_by_const(c, dst, rhs.imm);
+	else if (rhs.kind == O_MEM)
 		emit_imul_reg_mem(c->buf, dst, RSP, rhs.disp);
-	} else {
-		if (rhs.kind == O_IMM) {
-			emit_mov_reg_imm64(c->buf, RCX, rhs.imm);
-			rhs = reg_opnd(RCX);
-		}
+	else
 		emit_imul_reg_reg(c->buf, dst, rhs.reg);
-	}
 	finish_in_reg(c, a, dst);
 	c->depth--;
 }
 
-/* Traps on b == 0 and on INT64_MIN / -1 before idiv can fault; a constant
- * divisor other than 0 and -1 needs neither check.  When both operands
- * are in [0, 2^32), a 32-bit unsigned div gives the same quotient and
- * remainder at a fraction of a 64-bit idiv's latency (the slow-division
- * bypass compilers apply for CPUs with slow 64-bit dividers). */
-static void compile_divmod(struct fn_compiler *c, bool want_remainder)
+/* A constant divisor other than 0 takes emit_const.c's multiply-high or
+ * shifts, with the dividend in rcx. */
+static bool compile_divmod_by_const(struct fn_compiler *c, bool want_remainder)
 {
 	int a = c->depth - 2, b = c->depth - 1;
-	struct opnd divisor = value_opnd(c, b);
-	mov_to_reg(c, RCX, divisor);
+	if (c->vs[b].kind != V_IMM || c->vs[b].imm == 0)
+		return false;
+	load_value(c, RCX, a);
+	finish_in_reg(c, a, emit_divmod_by_const(c, c->vs[b].imm, want_remainder));
+	c->depth--;
+	return true;
+}
+
+/* Traps on b == 0 and on INT64_MIN / -1 before idiv can fault.  When
+ * both operands are in [0, 2^32), a 32-bit unsigned div gives the same
+ * quotient and remainder at a fraction of a 64-bit idiv's latency (the
+ * slow-division bypass compilers apply for CPUs with slow 64-bit
+ * dividers). */
+static void compile_divmod(struct fn_compiler *c, bool want_remainder)
+{
+	if (compile_divmod_by_const(c, want_remainder))
+		return;
+	int a = c->depth - 2, b = c->depth - 1;
+	mov_to_reg(c, RCX, value_opnd(c, b));
 	mov_to_reg(c, RAX, value_opnd(c, a));
-	bool safe = divisor.kind == O_IMM && divisor.imm != 0 && divisor.imm != -1;
-	if (!safe) {
-		emit_test_reg_reg(c->buf, RCX, RCX);
-		jcc_to_stub(c, CC_E, STUB_DIV_ZERO);
-		emit_mov_reg_reg(c->buf, RDX, RAX);
-		emit_alu_reg_reg(c->buf, ALU_OR, RDX, RCX);
-		emit_shift_reg_imm(c->buf, SHIFT_SHR, RDX, 32);
-		size_t wide = emit_jcc_rel32(c->buf, CC_NE);
-		emit_zero_reg(c->buf, RDX);	/* rdx is 0 already, but the */
-		emit_div_reg32(c->buf, RCX);	/* div need not wait for shr */
-		size_t done = emit_jmp_rel32(c->buf);
-		patch_rel32(c->buf, wide, c->buf->len);
-		emit_cmp_reg_imm8(c->buf, RCX, -1);
-		size_t divisor_ok = emit_jcc_rel32(c->buf, CC_NE);
-		emit_alu_reg_imm(c->buf, ALU_CMP, RAX, 1);	/* overflows only for INT64_MIN */
-		jcc_to_stub(c, CC_O, STUB_DIV_OVERFLOW);
-		patch_rel32(c->buf, divisor_ok, c->buf->len);
-		emit_cqo(c->buf);
-		emit_idiv_reg(c->buf, RCX);
-		patch_rel32(c->buf, done, c->buf->len);
-	} else {
-		emit_cqo(c->buf);
-		emit_idiv_reg(c->buf, RCX);
-	}
+	emit_test_reg_reg(c->buf, RCX, RCX);
+	jcc_to_stub(c, CC_E, STUB_DIV_ZERO);
+	emit_mov_reg_reg(c->buf, RDX, RAX);
+	emit_alu_reg_reg(c->buf, ALU_OR, RDX, RCX);
+	emit_shift_reg_imm(c->buf, SHIFT_SHR, RDX, 32);
+	size_t wide = emit_jcc_rel32(c->buf, CC_NE);
+	emit_zero_reg(c->buf, RDX);	/* rdx is 0 already, but the */
+	emit_div_reg32(c->buf, RCX);	/* div need not wait for shr */
+	size_t done = emit_jmp_rel32(c->buf);
+	patch_rel32(c->buf, wide, c->buf->len);
+	emit_cmp_reg_imm8(c->buf, RCX, -1);
+	size_t divisor_ok = emit_jcc_rel32(c->buf, CC_NE);
+	emit_alu_reg_imm(c->buf, ALU_CMP, RAX, 1);	/* overflows only for INT64_MIN */
+	jcc_to_stub(c, CC_O, STUB_DIV_OVERFLOW);
+	patch_rel32(c->buf, divisor_ok, c->buf->len);
+	emit_cqo(c->buf);
+	emit_idiv_reg(c->buf, RCX);
+	patch_rel32(c->buf, done, c->buf->len);
 	finish_in_reg(c, a, want_remainder ? RDX : RAX);
 	c->depth--;
 }

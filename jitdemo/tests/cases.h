@@ -21,6 +21,8 @@ struct semantic_case {
 
 #define BIN(op) "func f 2 0\n arg 0\n arg 1\n " op "\n ret\n"
 #define UN(op) "func f 1 0\n arg 0\n " op "\n ret\n"
+/* arg 0 op the constant k: the JIT's constant-operand forms (emit_const.c) */
+#define BY_CONST(op, k) "func f 1 0\n arg 0\n const " #k "\n " op "\n ret\n"
 
 /*
  * f(n) = f(n - 1) + 1 takes n + 1 frames of 24 bytes each (frame.h: return
@@ -75,6 +77,32 @@ static const struct semantic_case semantic_cases[] = {
 	{ "INT64_MIN % -1 traps", BIN("mod"), 2, { INT64_MIN, -1 }, JIT_TRAP_DIV_OVERFLOW, 0 },
 	{ "INT64_MIN / 1", BIN("div"), 2, { INT64_MIN, 1 }, 0, INT64_MIN },
 	{ "-5 / -1", BIN("div"), 2, { -5, -1 }, 0, 5 },
+	{ "-100 / 7 (constant) truncates", BY_CONST("div", 7), 1, { -100 }, 0, -14 },
+	{ "-100 % 7 (constant)", BY_CONST("mod", 7), 1, { -100 }, 0, -2 },
+	{ "100 / -7 (constant)", BY_CONST("div", -7), 1, { 100 }, 0, -14 },
+	{ "100 % -7 (constant)", BY_CONST("mod", -7), 1, { 100 }, 0, 2 },
+	{ "-9 / 8 (constant) truncates", BY_CONST("div", 8), 1, { -9 }, 0, -1 },
+	{ "-9 % 8 (constant)", BY_CONST("mod", 8), 1, { -9 }, 0, -1 },
+	{ "-9 / -8 (constant)", BY_CONST("div", -8), 1, { -9 }, 0, 1 },
+	{ "INT64_MIN / INT64_MIN (constant)", BY_CONST("div", -9223372036854775808), 1,
+	  { INT64_MIN }, 0, 1 },
+	{ "INT64_MAX % INT64_MIN (constant)", BY_CONST("mod", -9223372036854775808), 1,
+	  { INT64_MAX }, 0, INT64_MAX },
+	{ "INT64_MIN / INT64_MAX (constant)", BY_CONST("div", 9223372036854775807), 1,
+	  { INT64_MIN }, 0, -1 },
+	{ "INT64_MIN % INT64_MAX (constant)", BY_CONST("mod", 9223372036854775807), 1,
+	  { INT64_MIN }, 0, -1 },
+	{ "INT64_MIN / -1 (constant) traps", BY_CONST("div", -1), 1, { INT64_MIN },
+	  JIT_TRAP_DIV_OVERFLOW, 0 },
+	{ "INT64_MIN % -1 (constant) traps", BY_CONST("mod", -1), 1, { INT64_MIN },
+	  JIT_TRAP_DIV_OVERFLOW, 0 },
+	{ "7 % -1 (constant)", BY_CONST("mod", -1), 1, { 7 }, 0, 0 },
+	{ "div by the constant 0 traps", BY_CONST("div", 0), 1, { 5 }, JIT_TRAP_DIV_ZERO, 0 },
+	{ "mod by the constant 0 traps", BY_CONST("mod", 0), 1, { 5 }, JIT_TRAP_DIV_ZERO, 0 },
+	{ "mul by the constant 8", BY_CONST("mul", 8), 1, { -3 }, 0, -24 },
+	{ "mul by the constant -10 (lea, shift, neg)", BY_CONST("mul", -10), 1, { 7 }, 0, -70 },
+	{ "mul by the constant INT64_MIN", BY_CONST("mul", -9223372036854775808), 1, { 3 }, 0,
+	  INT64_MIN },
 	{ "and", BIN("and"), 2, { 0xff0, 0x0ff }, 0, 0x0f0 },
 	{ "or", BIN("or"), 2, { 0xf00, 0x00f }, 0, 0xf0f },
 	{ "xor", BIN("xor"), 2, { 0xff, 0x0f }, 0, 0xf0 },
