@@ -100,20 +100,17 @@ static enum x86_reg quotient_by_magic(struct code_buf *buf, int64_t divisor)
 	return RAX;
 }
 
+static void mul_by_const(struct code_buf *buf, enum x86_reg reg, int64_t factor, enum x86_reg scratch);
+
 /* n % d == n % |d| == n - (n / |d|) * |d|. */
 static enum x86_reg divmod_by_magic(struct code_buf *buf, int64_t divisor, bool want_remainder)
 {
 	if (!want_remainder)
 		return quotient_by_magic(buf, divisor);
 	uint64_t magnitude = magnitude_of(divisor);
-	enum x86_reg quotient = quotient_by_magic(buf, (int64_t)magnitude);
-	if (magnitude <= INT32_MAX) {
-		emit_imul_reg_imm(buf, RAX, quotient, (int32_t)magnitude);
-	} else {
-		emit_mov_reg_imm(buf, RAX, (int64_t)magnitude);
-		emit_imul_reg_reg(buf, RAX, quotient);
-	}
-	emit_alu_reg_reg(buf, ALU_SUB, RCX, RAX);
+	enum x86_reg quotient = quotient_by_magic(buf, (int64_t)magnitude);	/* rdx */
+	mul_by_const(buf, quotient, (int64_t)magnitude, RAX);
+	emit_alu_reg_reg(buf, ALU_SUB, RCX, quotient);
 	return RCX;
 }
 
@@ -157,29 +154,46 @@ static int trailing_zeros(uint64_t v)
 	return k;
 }
 
-void emit_mul_by_const(struct fn_compiler *c, enum x86_reg reg, int64_t factor)
+/* reg *= magnitude by lea and shl, or by a shift and an add or sub of
+ * the old value for 2^k +- 1; false when neither fits. */
+static bool mul_by_shifts(struct code_buf *buf, enum x86_reg reg, uint64_t magnitude,
+			  enum x86_reg scratch)
 {
-	struct code_buf *buf = c->buf;
-	uint64_t magnitude = magnitude_of(factor);
-	int scale = factor == 0 ? 0 : lea_scale_of(magnitude);
-	if (factor == 0) {
-		emit_zero_reg(buf, reg);
-		return;
-	}
+	int scale = lea_scale_of(magnitude);
 	if (is_power_of_two(magnitude) || scale) {
 		if (scale)
 			emit_lea_reg_index(buf, reg, reg, reg, scale);
 		int k = trailing_zeros(magnitude);
 		if (k > 0)
 			emit_shift_reg_imm(buf, SHIFT_SHL, reg, (uint8_t)k);
+		return true;
+	}
+	bool above = is_power_of_two(magnitude - 1), below = is_power_of_two(magnitude + 1);
+	if (!above && !below)
+		return false;
+	emit_mov_reg_reg(buf, scratch, reg);
+	emit_shift_reg_imm(buf, SHIFT_SHL, reg, (uint8_t)log2_exact(above ? magnitude - 1 : magnitude + 1));
+	emit_alu_reg_reg(buf, above ? ALU_ADD : ALU_SUB, reg, scratch);
+	return true;
+}
+
+/* reg *= factor, wrapping; scratch may be clobbered. */
+static void mul_by_const(struct code_buf *buf, enum x86_reg reg, int64_t factor, enum x86_reg scratch)
+{
+	if (factor == 0) {
+		emit_zero_reg(buf, reg);
+	} else if (mul_by_shifts(buf, reg, magnitude_of(factor), scratch)) {
 		if (factor < 0)
 			emit_neg_reg(buf, reg);
-		return;
-	}
-	if (fits_i32(factor)) {
+	} else if (fits_i32(factor)) {
 		emit_imul_reg_imm(buf, reg, reg, (int32_t)factor);
-		return;
+	} else {
+		emit_mov_reg_imm(buf, scratch, factor);
+		emit_imul_reg_reg(buf, reg, scratch);
 	}
-	emit_mov_reg_imm(buf, RCX, factor);
-	emit_imul_reg_reg(buf, reg, RCX);
+}
+
+void emit_mul_by_const(struct fn_compiler *c, enum x86_reg reg, int64_t factor)
+{
+	mul_by_const(c->buf, reg, factor, RCX);
 }

@@ -33,8 +33,8 @@ struct div_magic div_magic_for(uint64_t divisor);
  * INT64_MIN, as idiv would, through the module's overflow stub. */
 enum x86_reg emit_divmod_by_const(struct fn_compiler *c, int64_t divisor, bool want_remainder);
 
-/* reg *= factor, wrapping; uses rcx only for a factor that does not fit
- * an imm32 and has no shorter form. */
+/* reg *= factor, wrapping, by shl, lea, a shift and an add or sub for
+ * 2^k +- 1, and neg where they fit, else imul; clobbers rcx. */
 void emit_mul_by_const(struct fn_compiler *c, enum x86_reg reg, int64_t factor);
 
 #endif
