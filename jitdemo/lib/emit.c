@@ -402,10 +402,85 @@ static void compile_compare(struct fn_compiler *c, enum x86_cond cond)
 	c->depth--;
 }
 
-static void compile_jmp(struct fn_compiler *c, uint32_t target)
+static size_t compile_insn(struct fn_compiler *c, size_t pc, size_t size);
+
+static bool pushes_in_place(uint8_t op) { return op == OP_CONST || op == OP_ARG || op == OP_LOAD; }
+
+static bool is_compare(uint8_t op) { return op >= OP_EQ && op <= OP_GE; }
+
+static size_t insn_size(const struct bc_func *fn, size_t pc)
+{
+	return 1 + operand_size(opcode_info(fn->code[pc])->operand);
+}
+
+/* A loop test at pc: "push; jz/jnz" or "push; push; compare; jz/jnz",
+ * each push a constant, argument or local, nothing but pc a jump
+ * target.  Returns the pc of its jz/jnz, or 0 when it is not one. */
+static size_t loop_test_branch(const struct fn_compiler *c, size_t pc)
+{
+	const struct bc_func *fn = c->fn;
+	for (int pushes = 0; pushes < 2 && pc < fn->len && pushes_in_place(fn->code[pc]); pushes++) {
+		pc += insn_size(fn, pc);
+		if (pc >= fn->len || c->is_target[pc])
+			return 0;
+		uint8_t op = fn->code[pc];
+		if (pushes == 1 && is_compare(op)) {
+			pc += 1;
+			if (pc >= fn->len || c->is_target[pc])
+				return 0;
+			op = fn->code[pc];
+		}
+		if ((op == OP_JZ || op == OP_JNZ) && (pushes == 0 || is_compare(fn->code[pc - 1])))
+			return pc;
+	}
+	return 0;
+}
+
+/* Loop rotation: a jump back to a loop test runs a copy of the test and
+ * branches straight into the body, one conditional branch per iteration
+ * instead of a jmp and the test's jcc.  The state matches: everything is
+ * in its slot after the jmp's flush, as after the test's own branch. */
+static bool compile_rotated_jmp(struct fn_compiler *c, uint32_t target, size_t pc)
+{
+	static const enum x86_cond compare_cond[] = {
+		[OP_EQ] = CC_E, [OP_NE] = CC_NE, [OP_LT] = CC_L,
+		[OP_LE] = CC_LE, [OP_GT] = CC_G, [OP_GE] = CC_GE,
+	};
+	const uint8_t *code = c->fn->code;
+	size_t branch = target < pc ? loop_test_branch(c, target) : 0;
+	if (branch == 0 || (code[target] == OP_CONST && !is_compare(code[branch - 1])))
+		return false;
+	int depth = c->depth;
+	for (size_t at = target; at < branch && !is_compare(code[at]); at += insn_size(c->fn, at))
+		compile_insn(c, at, insn_size(c->fn, at));
+	enum x86_cond exit_cond;
+	if (is_compare(code[branch - 1])) {
+		emit_compare(c);
+		exit_cond = compare_cond[code[branch - 1]];
+		if (code[branch] == OP_JZ)
+			exit_cond = (enum x86_cond)(exit_cond ^ 1);
+	} else {
+		struct opnd value = value_opnd(c, c->depth - 1);
+		if (value.kind == O_REG)
+			emit_test_reg_reg(c->buf, value.reg, value.reg);
+		else
+			emit_alu_mem_imm(c->buf, ALU_CMP, RSP, value.disp, 0);
+		exit_cond = code[branch] == OP_JZ ? CC_E : CC_NE;
+	}
+	c->depth = depth;
+	size_t body = branch + insn_size(c->fn, branch);
+	jump_to_bytecode(c, emit_jcc_rel32(c->buf, (enum x86_cond)(exit_cond ^ 1)), (uint32_t)body);
+	uint32_t exit = read_u32(code + branch + 1);
+	if (exit != pc + insn_size(c->fn, pc))	/* else the exit is right here */
+		jump_to_bytecode(c, emit_jmp_rel32(c->buf), exit);
+	return true;
+}
+
+static void compile_jmp(struct fn_compiler *c, uint32_t target, size_t pc)
 {
 	flush(c, 0, c->depth);
-	jump_to_bytecode(c, emit_jmp_rel32(c->buf), target);
+	if (!compile_rotated_jmp(c, target, pc))
+		jump_to_bytecode(c, emit_jmp_rel32(c->buf), target);
 	c->fallthrough = false;
 }
 
@@ -474,7 +549,7 @@ static size_t compile_insn(struct fn_compiler *c, size_t pc, size_t size)
 		}
 		compile_compare(c, compare_cond[code[pc]]);
 		break;
-	case OP_JMP: compile_jmp(c, read_u32(opnd)); break;
+	case OP_JMP: compile_jmp(c, read_u32(opnd), pc); break;
 	case OP_JZ: compile_branch(c, read_u32(opnd), true); break;
 	case OP_JNZ: compile_branch(c, read_u32(opnd), false); break;
 	case OP_CALL: return compile_call_insn(c, pc, size);

@@ -99,6 +99,18 @@ static const struct semantic_case semantic_cases[] = {
 	{ "7 % -1 (constant)", BY_CONST("mod", -1), 1, { 7 }, 0, 0 },
 	{ "div by the constant 0 traps", BY_CONST("div", 0), 1, { 5 }, JIT_TRAP_DIV_ZERO, 0 },
 	{ "mod by the constant 0 traps", BY_CONST("mod", 0), 1, { 5 }, JIT_TRAP_DIV_ZERO, 0 },
+	/* loops whose back jump runs a copy of the test (emit.c: rotation) */
+	{ "a while loop on i < n", "func f 1 2\n"
+	  "loop:\n load 0\n arg 0\n lt\n jz done\n load 1\n load 0\n add\n store 1\n"
+	  " load 0\n const 1\n add\n store 0\n jmp loop\ndone:\n load 1\n ret\n",
+	  1, { 10 }, 0, 45 },
+	{ "a loop test 0 < n whose exit is not after the back jump", "func f 1 1\n"
+	  "loop:\n const 0\n arg 0\n lt\n jz out\n load 0\n const 3\n add\n store 0\n"
+	  " arg 0\n const 1\n sub\n setarg 0\n jmp loop\nnever:\n const 99\n ret\n"
+	  "out:\n load 0\n ret\n", 1, { 4 }, 0, 12 },
+	{ "a loop on jnz with a value below it on the stack", "func f 1 0\n const 100\n"
+	  "loop:\n arg 0\n jnz more\n const 1\n add\n ret\n"
+	  "more:\n arg 0\n const 1\n sub\n setarg 0\n jmp loop\n", 1, { 5 }, 0, 101 },
 	{ "mul by the constant 8", BY_CONST("mul", 8), 1, { -3 }, 0, -24 },
 	{ "mul by the constant -10 (lea, shift, neg)", BY_CONST("mul", -10), 1, { 7 }, 0, -70 },
 	{ "mul by the constant INT64_MIN", BY_CONST("mul", -9223372036854775808), 1, { 3 }, 0,
