@@ -36,6 +36,8 @@ static struct opnd mem_opnd(int32_t disp) { return (struct opnd){ .kind = O_MEM,
  * compile rather than clobber the caller's register. */
 struct opnd slot_opnd(struct fn_compiler *c, int slot)
 {
+	if (c->kept.valid && c->kept.slot == slot)
+		c->kept.valid = false;	/* the slot is taken again */
 	if (slot < FRAME_SLOT_REGS) {
 		c->slots_touched |= 1u << slot;
 		if (!(c->plan.slot_regs_used & (1u << slot)))
@@ -175,6 +177,8 @@ static void finish_in_reg(struct fn_compiler *c, int slot, enum x86_reg reg)
 static void compile_store_home(struct fn_compiler *c, int home)
 {
 	int top = c->depth - 1;
+	if (c->kept.valid && c->kept.home == home)
+		c->kept.valid = false;
 	if (!(c->vs[top].kind == V_HOME && c->vs[top].home == home && c->vs[top].imm == 0)) {
 		for (int i = 0; i < top; i++)	/* older copies keep the old value */
 			if (c->vs[i].kind == V_HOME && c->vs[i].home == home)
@@ -279,15 +283,63 @@ static void compile_mul(struct fn_compiler *c)
 	c->depth--;
 }
 
+static int home_pushed_by(const struct fn_compiler *c, size_t pc)
+{
+	const uint8_t *code = c->fn->code;
+	if (code[pc] == OP_ARG)
+		return code[pc + 1];
+	return code[pc] == OP_LOAD ? c->fn->nargs + code[pc + 1] : -1;
+}
+
+/* Whether the straight-line code after pc divides home by divisor again
+ * ("load/arg home; const divisor; div/mod") before anything could change
+ * the home or join the path. */
+static bool divides_again(const struct fn_compiler *c, size_t pc, int home, int64_t divisor)
+{
+	const struct bc_func *fn = c->fn;
+	for (pc += 1; pc < fn->len && !c->is_target[pc]; pc += 1 + operand_size(opcode_info(fn->code[pc])->operand)) {
+		uint8_t op = fn->code[pc];
+		if (op == OP_JMP || op == OP_JZ || op == OP_JNZ || op == OP_CALL || op == OP_RET)
+			return false;
+		if ((op == OP_STORE || op == OP_SETARG) &&
+		    (op == OP_SETARG ? 0 : fn->nargs) + fn->code[pc + 1] == home)
+			return false;
+		size_t next = pc + 2, after = next + 9;
+		if (home_pushed_by(c, pc) == home && after < fn->len && fn->code[next] == OP_CONST &&
+		    read_i64(fn->code + next + 1) == divisor && !c->is_target[next] && !c->is_target[after] &&
+		    (fn->code[after] == OP_DIV || fn->code[after] == OP_MOD))
+			return true;
+	}
+	return false;
+}
+
 /* A constant divisor other than 0 takes emit_const.c's multiply-high or
- * shifts, with the dividend in rcx. */
-static bool compile_divmod_by_const(struct fn_compiler *c, bool want_remainder)
+ * shifts, with the dividend in rcx.  A home divided by the same constant
+ * twice (x % 10, x / 10) multiplies once: the first division leaves its
+ * quotient in the divisor's slot register. */
+static bool compile_divmod_by_const(struct fn_compiler *c, size_t pc, bool want_remainder)
 {
 	int a = c->depth - 2, b = c->depth - 1;
 	if (c->vs[b].kind != V_IMM || c->vs[b].imm == 0)
 		return false;
-	load_value(c, RCX, a);
-	finish_in_reg(c, a, emit_divmod_by_const(c, c->vs[b].imm, want_remainder));
+	int64_t divisor = c->vs[b].imm;
+	int home = c->vs[a].kind == V_HOME && c->vs[a].imm == 0 ? c->vs[a].home : -1;
+	bool reuse = home >= 0 && c->kept.valid && c->kept.home == home && c->kept.divisor == divisor;
+	if (!reuse || want_remainder)
+		load_value(c, RCX, a);
+	enum x86_reg result;
+	if (reuse) {
+		result = emit_divmod_from_quotient(c, frame_slot_regs[c->kept.slot], divisor,
+						   want_remainder);
+	} else if (home >= 0 && b < FRAME_SLOT_REGS && divisor > 0 && divides_by_reciprocal(divisor) &&
+		   divides_again(c, pc, home, divisor)) {
+		enum x86_reg keep = slot_opnd(c, b).reg;
+		result = emit_divmod_by_const(c, divisor, want_remainder, &keep);
+		c->kept = (struct kept_quotient){ true, home, b, divisor };
+	} else {
+		result = emit_divmod_by_const(c, divisor, want_remainder, NULL);
+	}
+	finish_in_reg(c, a, result);
 	c->depth--;
 	return true;
 }
@@ -297,9 +349,9 @@ static bool compile_divmod_by_const(struct fn_compiler *c, bool want_remainder)
  * quotient and remainder at a fraction of a 64-bit idiv's latency (the
  * slow-division bypass compilers apply for CPUs with slow 64-bit
  * dividers). */
-static void compile_divmod(struct fn_compiler *c, bool want_remainder)
+static void compile_divmod(struct fn_compiler *c, size_t pc, bool want_remainder)
 {
-	if (compile_divmod_by_const(c, want_remainder))
+	if (compile_divmod_by_const(c, pc, want_remainder))
 		return;
 	int a = c->depth - 2, b = c->depth - 1;
 	mov_to_reg(c, RCX, value_opnd(c, b));
@@ -532,8 +584,8 @@ static size_t compile_insn(struct fn_compiler *c, size_t pc, size_t size)
 	case OP_ADD: compile_alu(c, ALU_ADD); break;
 	case OP_SUB: compile_alu(c, ALU_SUB); break;
 	case OP_MUL: compile_mul(c); break;
-	case OP_DIV: compile_divmod(c, false); break;
-	case OP_MOD: compile_divmod(c, true); break;
+	case OP_DIV: compile_divmod(c, pc, false); break;
+	case OP_MOD: compile_divmod(c, pc, true); break;
 	case OP_NEG: compile_unary(c, true); break;
 	case OP_AND: compile_alu(c, ALU_AND); break;
 	case OP_OR: compile_alu(c, ALU_OR); break;
@@ -552,7 +604,9 @@ static size_t compile_insn(struct fn_compiler *c, size_t pc, size_t size)
 	case OP_JMP: compile_jmp(c, read_u32(opnd), pc); break;
 	case OP_JZ: compile_branch(c, read_u32(opnd), true); break;
 	case OP_JNZ: compile_branch(c, read_u32(opnd), false); break;
-	case OP_CALL: return compile_call_insn(c, pc, size);
+	case OP_CALL:
+		c->kept.valid = false;
+		return compile_call_insn(c, pc, size);
 	case OP_RET: compile_ret(c); break;
 	case OP_COUNT: break;
 	}
@@ -587,6 +641,7 @@ static void enter_insn(struct fn_compiler *c, size_t pc)
 	if (c->is_target[pc] && c->fallthrough)
 		flush(c, 0, c->depth);
 	if (c->is_target[pc] || !c->fallthrough) {
+		c->kept.valid = false;
 		for (int i = 0; i < depth; i++)
 			c->vs[i].kind = V_SLOT;
 		c->depth = depth;
@@ -624,6 +679,7 @@ static void compile_pass(struct fn_compiler *c, struct emitted_func *out)
 	emit_prologue(c);
 	c->depth = 0;
 	c->fallthrough = true;
+	c->kept.valid = false;
 	compile_body(c, out);
 	resolve_local_fixups(c, out->start);
 }

@@ -102,19 +102,46 @@ static enum x86_reg quotient_by_magic(struct code_buf *buf, int64_t divisor)
 
 static void mul_by_const(struct code_buf *buf, enum x86_reg reg, int64_t factor, enum x86_reg scratch);
 
-/* n % d == n % |d| == n - (n / |d|) * |d|. */
-static enum x86_reg divmod_by_magic(struct code_buf *buf, int64_t divisor, bool want_remainder)
+/* n - q * d, q in rdx (clobbered); the remainder ends in rcx. */
+static enum x86_reg remainder_from_quotient(struct code_buf *buf, int64_t divisor)
 {
-	if (!want_remainder)
-		return quotient_by_magic(buf, divisor);
-	uint64_t magnitude = magnitude_of(divisor);
-	enum x86_reg quotient = quotient_by_magic(buf, (int64_t)magnitude);	/* rdx */
-	mul_by_const(buf, quotient, (int64_t)magnitude, RAX);
-	emit_alu_reg_reg(buf, ALU_SUB, RCX, quotient);
+	mul_by_const(buf, RDX, divisor, RAX);
+	emit_alu_reg_reg(buf, ALU_SUB, RCX, RDX);
 	return RCX;
 }
 
-enum x86_reg emit_divmod_by_const(struct fn_compiler *c, int64_t divisor, bool want_remainder)
+/* n % d == n % |d| == n - (n / |d|) * |d|.  keep, if not NULL, gets a
+ * copy of the quotient (d > 0). */
+static enum x86_reg divmod_by_magic(struct code_buf *buf, int64_t divisor, bool want_remainder,
+				    const enum x86_reg *keep)
+{
+	if (!want_remainder && !keep)
+		return quotient_by_magic(buf, divisor);
+	enum x86_reg quotient = quotient_by_magic(buf, (int64_t)magnitude_of(divisor));	/* rdx */
+	if (keep)
+		emit_mov_reg_reg(buf, *keep, quotient);
+	if (!want_remainder)
+		return quotient;
+	return remainder_from_quotient(buf, (int64_t)magnitude_of(divisor));
+}
+
+bool divides_by_reciprocal(int64_t divisor)
+{
+	uint64_t magnitude = magnitude_of(divisor);
+	return magnitude > 2 && !is_power_of_two(magnitude);
+}
+
+enum x86_reg emit_divmod_from_quotient(struct fn_compiler *c, enum x86_reg quotient,
+				       int64_t divisor, bool want_remainder)
+{
+	if (!want_remainder)
+		return quotient;
+	emit_mov_reg_reg(c->buf, RDX, quotient);
+	return remainder_from_quotient(c->buf, divisor);
+}
+
+enum x86_reg emit_divmod_by_const(struct fn_compiler *c, int64_t divisor, bool want_remainder,
+				  const enum x86_reg *keep_quotient)
 {
 	struct code_buf *buf = c->buf;
 	if (divisor == 1) {
@@ -133,7 +160,7 @@ enum x86_reg emit_divmod_by_const(struct fn_compiler *c, int64_t divisor, bool w
 	}
 	if (is_power_of_two(magnitude_of(divisor)))
 		return divmod_power_of_two(buf, divisor, want_remainder);
-	return divmod_by_magic(buf, divisor, want_remainder);
+	return divmod_by_magic(buf, divisor, want_remainder, divisor > 0 ? keep_quotient : NULL);
 }
 
 /* factor = 3, 5 or 9 times a power of two: lea [reg + reg * 2|4|8]. */

@@ -30,8 +30,20 @@ struct div_magic div_magic_for(uint64_t divisor);
 /* The dividend is in rcx; divisor is any constant but 0.  Emits the
  * quotient or the remainder and returns the register holding it (one of
  * rax, rcx, rdx; rax and rdx are clobbered).  A divisor of -1 traps on
- * INT64_MIN, as idiv would, through the module's overflow stub. */
-enum x86_reg emit_divmod_by_const(struct fn_compiler *c, int64_t divisor, bool want_remainder);
+ * INT64_MIN, as idiv would, through the module's overflow stub.  When
+ * keep_quotient is not NULL and the divisor is positive and
+ * divides_by_reciprocal, the quotient is copied there too. */
+enum x86_reg emit_divmod_by_const(struct fn_compiler *c, int64_t divisor, bool want_remainder,
+				  const enum x86_reg *keep_quotient);
+
+/* Whether the divisor takes the multiply-high (|d| >= 3, no power of
+ * two): the only case where keeping the quotient saves anything. */
+bool divides_by_reciprocal(int64_t divisor);
+
+/* The same, from a quotient kept by an earlier division of the same
+ * dividend (in rcx) by the same divisor. */
+enum x86_reg emit_divmod_from_quotient(struct fn_compiler *c, enum x86_reg quotient,
+				       int64_t divisor, bool want_remainder);
 
 /* reg *= factor, wrapping, by shl, lea, a shift and an add or sub for
  * 2^k +- 1, and neg where they fit, else imul; clobbers rcx. */

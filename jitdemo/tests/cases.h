@@ -111,6 +111,15 @@ static const struct semantic_case semantic_cases[] = {
 	{ "a loop on jnz with a value below it on the stack", "func f 1 0\n const 100\n"
 	  "loop:\n arg 0\n jnz more\n const 1\n add\n ret\n"
 	  "more:\n arg 0\n const 1\n sub\n setarg 0\n jmp loop\n", 1, { 5 }, 0, 101 },
+	/* x % 10 then x / 10 multiply once (emit.c: kept quotient) */
+	{ "x % 10 + x / 10 shares the quotient", "func f 1 0\n arg 0\n const 10\n mod\n"
+	  " arg 0\n const 10\n div\n add\n ret\n", 1, { -1234 }, 0, -127 },
+	{ "x % 10, x * x, x / 10: the slot holding the quotient is taken in between",
+	  "func f 1 0\n arg 0\n const 10\n mod\n arg 0\n dup\n mul\n add\n"
+	  " arg 0\n const 10\n div\n add\n ret\n", 1, { 1234 }, 0, 1522883 },
+	{ "x / 7, x = x + 1, x % 7: a store in between", "func f 1 0\n arg 0\n const 7\n div\n"
+	  " arg 0\n const 1\n add\n setarg 0\n arg 0\n const 7\n mod\n add\n ret\n",
+	  1, { 13 }, 0, 1 },
 	{ "mul by the constant 8", BY_CONST("mul", 8), 1, { -3 }, 0, -24 },
 	{ "mul by the constant -10 (lea, shift, neg)", BY_CONST("mul", -10), 1, { 7 }, 0, -70 },
 	{ "mul by the constant INT64_MIN", BY_CONST("mul", -9223372036854775808), 1, { 3 }, 0,

@@ -478,14 +478,16 @@ static int64_t pick_probe_arg(struct rng *r, bool shifted_left)
 	return rng_below(r, 2) ? (int64_t)rng_next(r) : rng_interesting(r);
 }
 
-/* value on the stack -> h = (h ^ value) * HASH_FACTOR */
-static void fold_into_hash(struct text *t)
+/* value on the stack -> h = (h ^ value) * HASH_FACTOR, or with -h: that
+ * writes the slot above the value, where a kept quotient may live. */
+static void fold_into_hash(struct text *t, bool negate)
 {
-	emitf(t, "    load 1\n    xor\n    const %" PRId64 "\n    mul\n    store 1\n", HASH_FACTOR);
+	emitf(t, "    load 1\n%s    xor\n    const %" PRId64 "\n    mul\n    store 1\n",
+	      negate ? "    neg\n" : "", HASH_FACTOR);
 }
 
 /* p (local 2) as each dividend form, each by the divisor every way. */
-static void divide_forms(struct text *t, int64_t divisor)
+static void divide_forms(struct text *t, struct rng *r, int64_t divisor)
 {
 	static const char *const dividends[] = {
 		"load 2\n", "load 2\n    const 1\n    add\n",
@@ -495,7 +497,7 @@ static void divide_forms(struct text *t, int64_t divisor)
 	for (int d = 0; d < 4; d++)
 		for (int o = 0; o < 3; o++) {
 			emitf(t, "    %s    const %" PRId64 "\n    %s\n", dividends[d], divisor, ops[o]);
-			fold_into_hash(t);
+			fold_into_hash(t, rng_below(r, 2));
 		}
 }
 
@@ -506,17 +508,17 @@ static void divide_constant_dividend(struct text *t, struct rng *r, int64_t divi
 	for (int o = 0; o < 3; o++) {
 		emitf(t, "    const %" PRId64 "\n    const %" PRId64 "\n    %s\n", dividend, divisor,
 		      ops[o]);
-		fold_into_hash(t);
+		fold_into_hash(t, false);
 	}
 }
 
-static void divide_loop(struct text *t, int64_t divisor)
+static void divide_loop(struct text *t, struct rng *r, int64_t divisor)
 {
 	emitf(t, "    const 64\n    store 0\nloop:\n    load 0\n    jz done\n"
 		 "    arg 0\n    load 0\n    sar\n    store 2\n");
-	divide_forms(t, divisor);
+	divide_forms(t, r, divisor);
 	emitf(t, "    arg 1\n    load 0\n    shl\n    store 2\n");
-	divide_forms(t, divisor);
+	divide_forms(t, r, divisor);
 	emitf(t, "    load 0\n    const 1\n    sub\n    store 0\n    jmp loop\ndone:\n"
 		 "    load 1\n    ret\n");
 }
@@ -540,7 +542,7 @@ int gen_divide_program(uint64_t seed, struct divide_program *out)
 		emitf(&t, "    const %d\n", i);
 	emitf(&t, "    const 0\n    store 1\n");
 	divide_constant_dividend(&t, &r, out->divisor);
-	divide_loop(&t, out->divisor);
+	divide_loop(&t, &r, out->divisor);
 	if (t.failed) {
 		free(t.buf);
 		return -1;
