@@ -4,7 +4,7 @@
 # For every example: the interpreter, the JIT, and the example's plain C
 # twin (bench/NAME.c) built with gcc -O0 and -O2 (C_BIN_DIR/NAME-O0, -O2).
 # Each time is the call alone (no process start, load or compile), the
-# median of BENCH_ROUNDS runs (default 5); a round runs the four engines
+# median of BENCH_ROUNDS runs (default 7); a round runs the four engines
 # one after another, so drift hits all of them alike.  Every run's result
 # must equal NAME.expected.  Then the targets of issue 12:
 #   JIT <= gcc -O0 for every example; loops <= 1.5x gcc -O2;
@@ -14,7 +14,7 @@
 jit=$1
 dir=$2
 cbin=$3
-rounds=${BENCH_ROUNDS:-5}
+rounds=${BENCH_ROUNDS:-7}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
