@@ -465,27 +465,31 @@ static size_t insn_size(const struct bc_func *fn, size_t pc)
 	return 1 + operand_size(opcode_info(fn->code[pc])->operand);
 }
 
-/* A loop test at pc: "push; jz/jnz" or "push; push; compare; jz/jnz",
- * each push a constant, argument or local, nothing but pc a jump
- * target.  Returns the pc of its jz/jnz, or 0 when it is not one. */
-static size_t loop_test_branch(const struct fn_compiler *c, size_t pc)
+static bool branches_on_value(uint8_t op) { return op == OP_JZ || op == OP_JNZ; }
+
+/* The instruction after pc, or 0 when there is none or it is a jump
+ * target (a loop test must be one straight piece). */
+static size_t next_in_test(const struct fn_compiler *c, size_t pc)
 {
-	const struct bc_func *fn = c->fn;
-	for (int pushes = 0; pushes < 2 && pc < fn->len && pushes_in_place(fn->code[pc]); pushes++) {
-		pc += insn_size(fn, pc);
-		if (pc >= fn->len || c->is_target[pc])
-			return 0;
-		uint8_t op = fn->code[pc];
-		if (pushes == 1 && is_compare(op)) {
-			pc += 1;
-			if (pc >= fn->len || c->is_target[pc])
-				return 0;
-			op = fn->code[pc];
-		}
-		if ((op == OP_JZ || op == OP_JNZ) && (pushes == 0 || is_compare(fn->code[pc - 1])))
-			return pc;
+	size_t next = pc + insn_size(c->fn, pc);
+	return next < c->fn->len && !c->is_target[next] ? next : 0;
+}
+
+/* A loop test at pc: "push; jz/jnz" or "push; push; compare; jz/jnz",
+ * each push a constant, argument or local.  Returns the pc of its
+ * jz/jnz and sets *compares, or returns 0 when it is not one. */
+static size_t loop_test_branch(const struct fn_compiler *c, size_t pc, bool *compares)
+{
+	const uint8_t *code = c->fn->code;
+	size_t second = pushes_in_place(code[pc]) ? next_in_test(c, pc) : 0;
+	if (second && branches_on_value(code[second])) {
+		*compares = false;
+		return second;
 	}
-	return 0;
+	size_t compare = second && pushes_in_place(code[second]) ? next_in_test(c, second) : 0;
+	size_t branch = compare && is_compare(code[compare]) ? next_in_test(c, compare) : 0;
+	*compares = true;
+	return branch && branches_on_value(code[branch]) ? branch : 0;
 }
 
 /* Loop rotation: a jump back to a loop test runs a copy of the test and
@@ -499,14 +503,16 @@ static bool compile_rotated_jmp(struct fn_compiler *c, uint32_t target, size_t p
 		[OP_LE] = CC_LE, [OP_GT] = CC_G, [OP_GE] = CC_GE,
 	};
 	const uint8_t *code = c->fn->code;
-	size_t branch = target < pc ? loop_test_branch(c, target) : 0;
-	if (branch == 0 || (code[target] == OP_CONST && !is_compare(code[branch - 1])))
+	bool compares = false;
+	size_t branch = target < pc ? loop_test_branch(c, target, &compares) : 0;
+	if (branch == 0 || (code[target] == OP_CONST && !compares))
 		return false;
 	int depth = c->depth;
-	for (size_t at = target; at < branch && !is_compare(code[at]); at += insn_size(c->fn, at))
-		compile_insn(c, at, insn_size(c->fn, at));
+	compile_insn(c, target, insn_size(c->fn, target));
 	enum x86_cond exit_cond;
-	if (is_compare(code[branch - 1])) {
+	if (compares) {
+		size_t second = next_in_test(c, target);
+		compile_insn(c, second, insn_size(c->fn, second));
 		emit_compare(c);
 		exit_cond = compare_cond[code[branch - 1]];
 		if (code[branch] == OP_JZ)

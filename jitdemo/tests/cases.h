@@ -111,6 +111,10 @@ static const struct semantic_case semantic_cases[] = {
 	{ "a loop on jnz with a value below it on the stack", "func f 1 0\n const 100\n"
 	  "loop:\n arg 0\n jnz more\n const 1\n add\n ret\n"
 	  "more:\n arg 0\n const 1\n sub\n setarg 0\n jmp loop\n", 1, { 5 }, 0, 101 },
+	{ "push; push; jz is no loop test, though load 22's operand reads as ne",
+	  "func f 1 23\n arg 0\n store 22\nloop:\n load 0\n load 22\n jz done\n drop\n"
+	  " load 0\n const 1\n add\n store 0\n load 22\n const 1\n sub\n store 22\n"
+	  " jmp loop\ndone:\n ret\n", 1, { 3 }, 0, 3 },
 	/* x % 10 then x / 10 multiply once (emit.c: kept quotient) */
 	{ "x % 10 + x / 10 shares the quotient", "func f 1 0\n arg 0\n const 10\n mod\n"
 	  " arg 0\n const 10\n div\n add\n ret\n", 1, { -1234 }, 0, -127 },
