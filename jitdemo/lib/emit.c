@@ -283,6 +283,11 @@ static void compile_mul(struct fn_compiler *c)
 	c->depth--;
 }
 
+static size_t insn_size(const struct bc_func *fn, size_t pc)
+{
+	return 1 + operand_size(opcode_info(fn->code[pc])->operand);
+}
+
 static int home_pushed_by(const struct fn_compiler *c, size_t pc)
 {
 	const uint8_t *code = c->fn->code;
@@ -297,7 +302,7 @@ static int home_pushed_by(const struct fn_compiler *c, size_t pc)
 static bool divides_again(const struct fn_compiler *c, size_t pc, int home, int64_t divisor)
 {
 	const struct bc_func *fn = c->fn;
-	for (pc += 1; pc < fn->len && !c->is_target[pc]; pc += 1 + operand_size(opcode_info(fn->code[pc])->operand)) {
+	for (pc += 1; pc < fn->len && !c->is_target[pc]; pc += insn_size(fn, pc)) {
 		uint8_t op = fn->code[pc];
 		if (op == OP_JMP || op == OP_JZ || op == OP_JNZ || op == OP_CALL || op == OP_RET)
 			return false;
@@ -459,11 +464,6 @@ static size_t compile_insn(struct fn_compiler *c, size_t pc, size_t size);
 static bool pushes_in_place(uint8_t op) { return op == OP_CONST || op == OP_ARG || op == OP_LOAD; }
 
 static bool is_compare(uint8_t op) { return op >= OP_EQ && op <= OP_GE; }
-
-static size_t insn_size(const struct bc_func *fn, size_t pc)
-{
-	return 1 + operand_size(opcode_info(fn->code[pc])->operand);
-}
 
 static bool branches_on_value(uint8_t op) { return op == OP_JZ || op == OP_JNZ; }
 

@@ -100,7 +100,8 @@ static enum x86_reg quotient_by_magic(struct code_buf *buf, int64_t divisor)
 	return RAX;
 }
 
-static void mul_by_const(struct code_buf *buf, enum x86_reg reg, int64_t factor, enum x86_reg scratch);
+static void mul_by_const(struct code_buf *buf, enum x86_reg reg, int64_t factor,
+			 enum x86_reg scratch);
 
 /* n - q * d, q in rdx (clobbered); the remainder ends in rcx. */
 static enum x86_reg remainder_from_quotient(struct code_buf *buf, int64_t divisor)
@@ -199,13 +200,15 @@ static bool mul_by_shifts(struct code_buf *buf, enum x86_reg reg, uint64_t magni
 	if (!above && !below)
 		return false;
 	emit_mov_reg_reg(buf, scratch, reg);
-	emit_shift_reg_imm(buf, SHIFT_SHL, reg, (uint8_t)log2_exact(above ? magnitude - 1 : magnitude + 1));
+	int k = log2_exact(above ? magnitude - 1 : magnitude + 1);
+	emit_shift_reg_imm(buf, SHIFT_SHL, reg, (uint8_t)k);
 	emit_alu_reg_reg(buf, above ? ALU_ADD : ALU_SUB, reg, scratch);
 	return true;
 }
 
 /* reg *= factor, wrapping; scratch may be clobbered. */
-static void mul_by_const(struct code_buf *buf, enum x86_reg reg, int64_t factor, enum x86_reg scratch)
+static void mul_by_const(struct code_buf *buf, enum x86_reg reg, int64_t factor,
+			 enum x86_reg scratch)
 {
 	if (factor == 0) {
 		emit_zero_reg(buf, reg);

@@ -40,8 +40,8 @@ enum x86_reg emit_divmod_by_const(struct fn_compiler *c, int64_t divisor, bool w
  * two): the only case where keeping the quotient saves anything. */
 bool divides_by_reciprocal(int64_t divisor);
 
-/* The same, from a quotient kept by an earlier division of the same
- * dividend (in rcx) by the same divisor. */
+/* The same from the quotient an earlier division of the same dividend
+ * by the same divisor kept; a remainder needs the dividend in rcx. */
 enum x86_reg emit_divmod_from_quotient(struct fn_compiler *c, enum x86_reg quotient,
 				       int64_t divisor, bool want_remainder);
 

@@ -244,7 +244,10 @@ static void emit_grp3_reg(struct code_buf *buf, int digit, enum x86_reg reg)
 void emit_neg_reg(struct code_buf *buf, enum x86_reg reg) { emit_grp3_reg(buf, GRP3_NEG, reg); }
 void emit_not_reg(struct code_buf *buf, enum x86_reg reg) { emit_grp3_reg(buf, GRP3_NOT, reg); }
 void emit_idiv_reg(struct code_buf *buf, enum x86_reg divisor) { emit_grp3_reg(buf, GRP3_IDIV, divisor); }
-void emit_imul_rdx_rax_reg(struct code_buf *buf, enum x86_reg factor) { emit_grp3_reg(buf, GRP3_IMUL, factor); }
+void emit_imul_rdx_rax_reg(struct code_buf *buf, enum x86_reg factor)
+{
+	emit_grp3_reg(buf, GRP3_IMUL, factor);
+}
 
 void emit_div_reg32(struct code_buf *buf, enum x86_reg divisor)
 {

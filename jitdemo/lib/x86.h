@@ -65,7 +65,8 @@ void emit_neg_reg(struct code_buf *buf, enum x86_reg reg);
 void emit_not_reg(struct code_buf *buf, enum x86_reg reg);
 void emit_cqo(struct code_buf *buf);
 void emit_idiv_reg(struct code_buf *buf, enum x86_reg divisor);
-void emit_imul_rdx_rax_reg(struct code_buf *buf, enum x86_reg factor);	/* rdx:rax = rax * factor, signed */
+/* rdx:rax = rax * factor, signed (one-operand imul) */
+void emit_imul_rdx_rax_reg(struct code_buf *buf, enum x86_reg factor);
 void emit_div_reg32(struct code_buf *buf, enum x86_reg divisor);	/* div r32: edx:eax */
 void emit_shift_reg_cl(struct code_buf *buf, enum x86_shift kind, enum x86_reg reg);
 void emit_test_reg_reg(struct code_buf *buf, enum x86_reg a, enum x86_reg b);
