@@ -353,7 +353,8 @@ static bool compile_divmod_by_const(struct fn_compiler *c, size_t pc, bool want_
  * both operands are in [0, 2^32), a 32-bit unsigned div gives the same
  * quotient and remainder at a fraction of a 64-bit idiv's latency (the
  * slow-division bypass compilers apply for CPUs with slow 64-bit
- * dividers). */
+ * dividers).  The 64-bit path is laid out after the body (emit_wide_divs),
+ * so the 32-bit one runs straight through. */
 static void compile_divmod(struct fn_compiler *c, size_t pc, bool want_remainder)
 {
 	if (compile_divmod_by_const(c, pc, want_remainder))
@@ -369,18 +370,28 @@ static void compile_divmod(struct fn_compiler *c, size_t pc, bool want_remainder
 	size_t wide = emit_jcc_rel32(c->buf, CC_NE);
 	emit_zero_reg(c->buf, RDX);	/* rdx is 0 already, but the */
 	emit_div_reg32(c->buf, RCX);	/* div need not wait for shr */
-	size_t done = emit_jmp_rel32(c->buf);
-	patch_rel32(c->buf, wide, c->buf->len);
-	emit_cmp_reg_imm8(c->buf, RCX, -1);
-	size_t divisor_ok = emit_jcc_rel32(c->buf, CC_NE);
-	emit_alu_reg_imm(c->buf, ALU_CMP, RAX, 1);	/* overflows only for INT64_MIN */
-	jcc_to_stub(c, CC_O, STUB_DIV_OVERFLOW);
-	patch_rel32(c->buf, divisor_ok, c->buf->len);
-	emit_cqo(c->buf);
-	emit_idiv_reg(c->buf, RCX);
-	patch_rel32(c->buf, done, c->buf->len);
+	add_fixup(c->wide_divs, wide, TO_BYTECODE, c->buf->len);
 	finish_in_reg(c, a, want_remainder ? RDX : RAX);
 	c->depth--;
+}
+
+/* The 64-bit idiv of each variable division, after the body: rax / rcx,
+ * trapping on INT64_MIN / -1, then back to where the 32-bit div ends. */
+static void emit_wide_divs(struct fn_compiler *c)
+{
+	for (size_t i = 0; i < c->wide_divs->count; i++) {
+		const struct fixup *f = &c->wide_divs->items[i];
+		patch_rel32(c->buf, f->at, c->buf->len);
+		emit_cmp_reg_imm8(c->buf, RCX, -1);
+		size_t divisor_ok = emit_jcc_rel32(c->buf, CC_NE);
+		emit_alu_reg_imm(c->buf, ALU_CMP, RAX, 1);	/* overflows only for INT64_MIN */
+		jcc_to_stub(c, CC_O, STUB_DIV_OVERFLOW);
+		patch_rel32(c->buf, divisor_ok, c->buf->len);
+		emit_cqo(c->buf);
+		emit_idiv_reg(c->buf, RCX);
+		patch_rel32(c->buf, emit_jmp_rel32(c->buf), f->target);
+	}
+	c->wide_divs->count = 0;
 }
 
 static void compile_unary(struct fn_compiler *c, bool negate)
@@ -686,7 +697,9 @@ static void compile_pass(struct fn_compiler *c, struct emitted_func *out)
 	c->depth = 0;
 	c->fallthrough = true;
 	c->kept.valid = false;
+	c->wide_divs->count = 0;
 	compile_body(c, out);
+	emit_wide_divs(c);
 	resolve_local_fixups(c, out->start);
 }
 
@@ -711,13 +724,14 @@ static bool compile_function(struct fn_compiler *c, int index, struct emitted_fu
 	}
 	free(c->is_target);
 	out->end = c->buf->len;
-	return ok && !c->off_plan && !c->buf->overflow && !c->local->overflow;
+	return ok && !c->off_plan && !c->buf->overflow && !c->local->overflow &&
+	       !c->wide_divs->overflow;
 }
 
 struct module_compiler {
 	const struct bc_module *mod;
 	struct emitted_module *out;
-	struct fixups local, calls;
+	struct fixups local, calls, wide_divs;
 	size_t stub_at[STUB_COUNT];
 	size_t bodies_at;	/* after the stubs */
 	bool off_plan;
@@ -737,6 +751,7 @@ static bool compile_all(struct module_compiler *m, const unsigned *slot_regs,
 			.mod = m->mod, .fn = &m->mod->funcs[i], .index = i,
 			.slot_regs = slot_regs, .frame_bytes = frame_bytes,
 			.buf = &m->out->code, .local = &m->local, .calls = &m->calls,
+			.wide_divs = &m->wide_divs,
 			.stub_at = m->stub_at,
 		};
 		free(m->out->funcs[i].native_at);
@@ -779,8 +794,9 @@ bool emit_module(const struct bc_module *mod, struct emitted_module *out,
 		const struct emitted_func *callee = &out->funcs[f->target];
 		patch_rel32(&out->code, f->at, f->kind == TO_FRAME ? callee->frame_entry : callee->start);
 	}
-	ok = ok && !m.calls.overflow && !out->code.overflow;
+	ok = ok && !m.calls.overflow && !m.wide_divs.overflow && !out->code.overflow;
 	free(m.local.items);
+	free(m.wide_divs.items);
 	free(m.calls.items);
 	free(slots);
 	free(frames);

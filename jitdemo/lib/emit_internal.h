@@ -68,6 +68,8 @@ struct fn_compiler {
 	struct code_buf *buf;
 	struct fixups *local;	/* jumps of this function */
 	struct fixups *calls;	/* module-wide calls */
+	struct fixups *wide_divs;	/* jcc to a 64-bit division laid out after
+					 * the body; target: where it rejoins */
 	const size_t *stub_at;
 	uint32_t *native_at;
 	bool *is_target;
