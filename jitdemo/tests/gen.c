@@ -465,8 +465,11 @@ static int64_t pick_divisor(struct rng *r)
 	case 0: return rng_below(r, 16) == 0 ? 0 : edges[rng_below(r, sizeof edges / sizeof edges[0])];
 	case 1: return power_of_two_near(r);
 	case 2: return (int64_t)rng_below(r, 2001) - 1000;
-	default: return (int64_t)(rng_next(r) >> rng_below(r, 64)) * (rng_below(r, 2) ? 1 : -1);
+	default: break;
 	}
+	uint64_t bits = rng_next(r);	/* one call a statement: the order is fixed */
+	bits >>= rng_below(r, 64);
+	return (int64_t)(rng_below(r, 2) ? bits : 0 - bits);
 }
 
 static int64_t pick_probe_arg(struct rng *r, bool shifted_left)
