@@ -4,7 +4,7 @@
 # For every example: the interpreter, the JIT, and the example's plain C
 # twin (bench/NAME.c) built with gcc -O0 and -O2 (C_BIN_DIR/NAME-O0, -O2).
 # Each time is the call alone (no process start, load or compile), the
-# median of BENCH_ROUNDS runs (default 5); a round runs the four engines
+# median of BENCH_ROUNDS runs (default 7); a round runs the four engines
 # one after another, so drift hits all of them alike.  Every run's result
 # must equal NAME.expected.  Then the targets of issue 12:
 #   JIT <= gcc -O0 for every example; loops <= 1.5x gcc -O2;
@@ -14,7 +14,7 @@
 jit=$1
 dir=$2
 cbin=$3
-rounds=${BENCH_ROUNDS:-5}
+rounds=${BENCH_ROUNDS:-7}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -23,14 +23,21 @@ median() {
 	sort -n "$1" | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
+# spread FILE: (max - min) / median of the numbers in FILE, in percent
+spread() {
+	sort -n "$1" | awk '{ v[NR] = $1 } END {
+		m = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+		printf "%.0f%%", (m > 0 ? 100 * (v[NR] - v[1]) / m : 0) }'
+}
+
 call_heavy() { case $1 in fib|ackermann|chain) return 0 ;; esac; return 1; }
 # the O2 ratio each example must stay under
 o2_target() {
 	case $1 in fib|ackermann) echo 2.5 ;; chain) echo - ;; *) echo 1.5 ;; esac
 }
 
-printf '%-10s %10s %10s %10s %10s %9s %8s %8s  %s\n' example interp_ms jit_ms gcc-O0_ms \
-	gcc-O2_ms interp/jit jit/O0 jit/O2 verdict
+printf '%-10s %10s %10s %10s %10s %9s %8s %8s %11s  %s\n' example interp_ms jit_ms gcc-O0_ms \
+	gcc-O2_ms interp/jit jit/O0 jit/O2 jit/O0/O2± verdict
 wrong=0
 missed=0
 for args_file in "$dir"/*.args; do
@@ -59,6 +66,7 @@ for args_file in "$dir"/*.args; do
 	done
 	i=$(median "$tmp/interp"); j=$(median "$tmp/jit")
 	o0=$(median "$tmp/O0"); o2=$(median "$tmp/O2")
+	spreads="$(spread "$tmp/jit")/$(spread "$tmp/O0")/$(spread "$tmp/O2")"
 	target=$(o2_target "$name")
 	verdict=$(awk -v i="$i" -v j="$j" -v o0="$o0" -v o2="$o2" -v t="$target" 'BEGIN {
 		v = (j <= o0) ? "ok" : "SLOWER than -O0";
@@ -67,9 +75,11 @@ for args_file in "$dir"/*.args; do
 	case $verdict in ok) ;; *) missed=$((missed + 1)) ;; esac
 	kind=loops
 	call_heavy "$name" && kind=calls
-	awk -v n="$name" -v i="$i" -v j="$j" -v o0="$o0" -v o2="$o2" -v v="$verdict" -v k="$kind" 'BEGIN {
-		printf "%-10s %10.2f %10.2f %10.2f %10.2f %8.1fx %7.2fx %7.2fx  %s (%s)\n",
-			n, i, j, o0, o2, i / j, j / o0, j / o2, v, k }'
+	awk -v n="$name" -v i="$i" -v j="$j" -v o0="$o0" -v o2="$o2" -v v="$verdict" -v k="$kind" \
+		-v s="$spreads" 'BEGIN {
+		printf "%-10s %10.2f %10.2f %10.2f %10.2f %8.1fx %7.2fx %7.2fx %11s  %s (%s)\n",
+			n, i, j, o0, o2, i / j, j / o0, j / o2, s, v, k }'
 done
-echo "(medians of $rounds rounds; call time only; targets missed: $missed)"
+echo "(medians of $rounds rounds; call time only; ± is (max - min) / median of the rounds;"
+echo " targets missed: $missed)"
 exit "$wrong"

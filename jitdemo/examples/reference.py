@@ -95,8 +95,30 @@ def chain(x):
     return value - (1 << 64) if value >> 63 else value
 
 
+def modsum(n):
+    mask = (1 << 64) - 1
+    total = sum(((i * j) % 7) ^ (i + j) for i in range(n) for j in range(n)) & mask
+    return total - (1 << 64) if total >> 63 else total
+
+
+def hash64(n):
+    mask = (1 << 64) - 1
+    h = 5381
+    for i in range(n):
+        h = (h * 33 + i) & mask
+        h ^= h >> 15
+        h = (h * 0x9e3779b97f4a7c15) & mask
+        h ^= h >> 29
+    return h - (1 << 64) if h >> 63 else h
+
+
+def digitsum(n):
+    return sum(sum(map(int, str(i))) for i in range(n))
+
+
 FUNCS = {"fib": fib, "count_primes": count_primes, "longest": longest,
-         "gcd_sum": gcd_sum, "mandel": mandel, "ack": ack, "chain": chain}
+         "gcd_sum": gcd_sum, "mandel": mandel, "ack": ack, "chain": chain,
+         "modsum": modsum, "hash": hash64, "digitsum": digitsum}
 
 if __name__ == "__main__":
     here = pathlib.Path(__file__).parent

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "emit_const.h"
 #include "emit_internal.h"
 #include "util.h"
 
@@ -35,6 +36,8 @@ static struct opnd mem_opnd(int32_t disp) { return (struct opnd){ .kind = O_MEM,
  * compile rather than clobber the caller's register. */
 struct opnd slot_opnd(struct fn_compiler *c, int slot)
 {
+	if (c->kept.valid && c->kept.slot == slot)
+		c->kept.valid = false;	/* the slot is taken again */
 	if (slot < FRAME_SLOT_REGS) {
 		c->slots_touched |= 1u << slot;
 		if (!(c->plan.slot_regs_used & (1u << slot)))
@@ -174,6 +177,8 @@ static void finish_in_reg(struct fn_compiler *c, int slot, enum x86_reg reg)
 static void compile_store_home(struct fn_compiler *c, int home)
 {
 	int top = c->depth - 1;
+	if (c->kept.valid && c->kept.home == home)
+		c->kept.valid = false;
 	if (!(c->vs[top].kind == V_HOME && c->vs[top].home == home && c->vs[top].imm == 0)) {
 		for (int i = 0; i < top; i++)	/* older copies keep the old value */
 			if (c->vs[i].kind == V_HOME && c->vs[i].home == home)
@@ -268,44 +273,115 @@ static void compile_mul(struct fn_compiler *c)
 	int a = c->depth - 2, b = c->depth - 1;
 	struct opnd rhs = value_opnd(c, b);
 	enum x86_reg dst = working_reg(c, a);
-	if (rhs.kind == O_IMM && fits_i32(rhs.imm)) {
-		emit_imul_reg_imm(c->buf, dst, dst, (int32_t)rhs.imm);
-	} else if (rhs.kind == O_MEM) {
+	if (rhs.kind == O_IMM)
+		emit_mul_by_const(c, dst, rhs.imm);
+	else if (rhs.kind == O_MEM)
 		emit_imul_reg_mem(c->buf, dst, RSP, rhs.disp);
-	} else {
-		if (rhs.kind == O_IMM) {
-			emit_mov_reg_imm64(c->buf, RCX, rhs.imm);
-			rhs = reg_opnd(RCX);
-		}
+	else
 		emit_imul_reg_reg(c->buf, dst, rhs.reg);
-	}
 	finish_in_reg(c, a, dst);
 	c->depth--;
 }
 
-/* Traps on b == 0 and on INT64_MIN / -1 before idiv can fault; a constant
- * divisor other than 0 and -1 needs neither check.  When both operands
- * are in [0, 2^32), a 32-bit unsigned div gives the same quotient and
- * remainder at a fraction of a 64-bit idiv's latency (the slow-division
- * bypass compilers apply for CPUs with slow 64-bit dividers). */
-static void compile_divmod(struct fn_compiler *c, bool want_remainder)
+static size_t insn_size(const struct bc_func *fn, size_t pc)
+{
+	return 1 + operand_size(opcode_info(fn->code[pc])->operand);
+}
+
+static int home_pushed_by(const struct fn_compiler *c, size_t pc)
+{
+	const uint8_t *code = c->fn->code;
+	if (code[pc] == OP_ARG)
+		return code[pc + 1];
+	return code[pc] == OP_LOAD ? c->fn->nargs + code[pc + 1] : -1;
+}
+
+/* Whether the straight-line code after pc divides home by divisor again
+ * ("load/arg home; const divisor; div/mod") before anything could change
+ * the home or join the path. */
+static bool divides_again(const struct fn_compiler *c, size_t pc, int home, int64_t divisor)
+{
+	const struct bc_func *fn = c->fn;
+	for (pc += 1; pc < fn->len && !c->is_target[pc]; pc += insn_size(fn, pc)) {
+		uint8_t op = fn->code[pc];
+		if (op == OP_JMP || op == OP_JZ || op == OP_JNZ || op == OP_CALL || op == OP_RET)
+			return false;
+		if ((op == OP_STORE || op == OP_SETARG) &&
+		    (op == OP_SETARG ? 0 : fn->nargs) + fn->code[pc + 1] == home)
+			return false;
+		size_t next = pc + 2, after = next + 9;
+		if (home_pushed_by(c, pc) == home && after < fn->len && fn->code[next] == OP_CONST &&
+		    read_i64(fn->code + next + 1) == divisor && !c->is_target[next] && !c->is_target[after] &&
+		    (fn->code[after] == OP_DIV || fn->code[after] == OP_MOD))
+			return true;
+	}
+	return false;
+}
+
+/* A constant divisor other than 0 takes emit_const.c's multiply-high or
+ * shifts, with the dividend in rcx.  A home divided by the same constant
+ * twice (x % 10, x / 10) multiplies once: the first division leaves its
+ * quotient in the divisor's slot register. */
+static bool compile_divmod_by_const(struct fn_compiler *c, size_t pc, bool want_remainder)
 {
 	int a = c->depth - 2, b = c->depth - 1;
-	struct opnd divisor = value_opnd(c, b);
-	mov_to_reg(c, RCX, divisor);
+	if (c->vs[b].kind != V_IMM || c->vs[b].imm == 0)
+		return false;
+	int64_t divisor = c->vs[b].imm;
+	int home = c->vs[a].kind == V_HOME && c->vs[a].imm == 0 ? c->vs[a].home : -1;
+	bool reuse = home >= 0 && c->kept.valid && c->kept.home == home && c->kept.divisor == divisor;
+	if (!reuse || want_remainder)
+		load_value(c, RCX, a);
+	enum x86_reg result;
+	if (reuse) {
+		result = emit_divmod_from_quotient(c, frame_slot_regs[c->kept.slot], divisor,
+						   want_remainder);
+	} else if (home >= 0 && b < FRAME_SLOT_REGS && divisor > 0 && divides_by_reciprocal(divisor) &&
+		   divides_again(c, pc, home, divisor)) {
+		enum x86_reg keep = slot_opnd(c, b).reg;
+		result = emit_divmod_by_const(c, divisor, want_remainder, &keep);
+		c->kept = (struct kept_quotient){ true, home, b, divisor };
+	} else {
+		result = emit_divmod_by_const(c, divisor, want_remainder, NULL);
+	}
+	finish_in_reg(c, a, result);
+	c->depth--;
+	return true;
+}
+
+/* Traps on b == 0 and on INT64_MIN / -1 before idiv can fault.  When
+ * both operands are in [0, 2^32), a 32-bit unsigned div gives the same
+ * quotient and remainder at a fraction of a 64-bit idiv's latency (the
+ * slow-division bypass compilers apply for CPUs with slow 64-bit
+ * dividers).  The 64-bit path is laid out after the body (emit_wide_divs),
+ * so the 32-bit one runs straight through. */
+static void compile_divmod(struct fn_compiler *c, size_t pc, bool want_remainder)
+{
+	if (compile_divmod_by_const(c, pc, want_remainder))
+		return;
+	int a = c->depth - 2, b = c->depth - 1;
+	mov_to_reg(c, RCX, value_opnd(c, b));
 	mov_to_reg(c, RAX, value_opnd(c, a));
-	bool safe = divisor.kind == O_IMM && divisor.imm != 0 && divisor.imm != -1;
-	if (!safe) {
-		emit_test_reg_reg(c->buf, RCX, RCX);
-		jcc_to_stub(c, CC_E, STUB_DIV_ZERO);
-		emit_mov_reg_reg(c->buf, RDX, RAX);
-		emit_alu_reg_reg(c->buf, ALU_OR, RDX, RCX);
-		emit_shift_reg_imm(c->buf, SHIFT_SHR, RDX, 32);
-		size_t wide = emit_jcc_rel32(c->buf, CC_NE);
-		emit_zero_reg(c->buf, RDX);	/* rdx is 0 already, but the */
-		emit_div_reg32(c->buf, RCX);	/* div need not wait for shr */
-		size_t done = emit_jmp_rel32(c->buf);
-		patch_rel32(c->buf, wide, c->buf->len);
+	emit_test_reg_reg(c->buf, RCX, RCX);
+	jcc_to_stub(c, CC_E, STUB_DIV_ZERO);
+	emit_mov_reg_reg(c->buf, RDX, RAX);
+	emit_alu_reg_reg(c->buf, ALU_OR, RDX, RCX);
+	emit_shift_reg_imm(c->buf, SHIFT_SHR, RDX, 32);
+	size_t wide = emit_jcc_rel32(c->buf, CC_NE);
+	emit_zero_reg(c->buf, RDX);	/* rdx is 0 already, but the */
+	emit_div_reg32(c->buf, RCX);	/* div need not wait for shr */
+	add_fixup(c->wide_divs, wide, TO_BYTECODE, c->buf->len);
+	finish_in_reg(c, a, want_remainder ? RDX : RAX);
+	c->depth--;
+}
+
+/* The 64-bit idiv of each variable division, after the body: rax / rcx,
+ * trapping on INT64_MIN / -1, then back to where the 32-bit div ends. */
+static void emit_wide_divs(struct fn_compiler *c)
+{
+	for (size_t i = 0; i < c->wide_divs->count; i++) {
+		const struct fixup *f = &c->wide_divs->items[i];
+		patch_rel32(c->buf, f->at, c->buf->len);
 		emit_cmp_reg_imm8(c->buf, RCX, -1);
 		size_t divisor_ok = emit_jcc_rel32(c->buf, CC_NE);
 		emit_alu_reg_imm(c->buf, ALU_CMP, RAX, 1);	/* overflows only for INT64_MIN */
@@ -313,13 +389,9 @@ static void compile_divmod(struct fn_compiler *c, bool want_remainder)
 		patch_rel32(c->buf, divisor_ok, c->buf->len);
 		emit_cqo(c->buf);
 		emit_idiv_reg(c->buf, RCX);
-		patch_rel32(c->buf, done, c->buf->len);
-	} else {
-		emit_cqo(c->buf);
-		emit_idiv_reg(c->buf, RCX);
+		patch_rel32(c->buf, emit_jmp_rel32(c->buf), f->target);
 	}
-	finish_in_reg(c, a, want_remainder ? RDX : RAX);
-	c->depth--;
+	c->wide_divs->count = 0;
 }
 
 static void compile_unary(struct fn_compiler *c, bool negate)
@@ -398,10 +470,86 @@ static void compile_compare(struct fn_compiler *c, enum x86_cond cond)
 	c->depth--;
 }
 
-static void compile_jmp(struct fn_compiler *c, uint32_t target)
+static size_t compile_insn(struct fn_compiler *c, size_t pc, size_t size);
+
+static bool pushes_in_place(uint8_t op) { return op == OP_CONST || op == OP_ARG || op == OP_LOAD; }
+
+static bool is_compare(uint8_t op) { return op >= OP_EQ && op <= OP_GE; }
+
+static bool branches_on_value(uint8_t op) { return op == OP_JZ || op == OP_JNZ; }
+
+/* The instruction after pc, or 0 when there is none or it is a jump
+ * target (a loop test must be one straight piece). */
+static size_t next_in_test(const struct fn_compiler *c, size_t pc)
+{
+	size_t next = pc + insn_size(c->fn, pc);
+	return next < c->fn->len && !c->is_target[next] ? next : 0;
+}
+
+/* A loop test at pc: "push; jz/jnz" or "push; push; compare; jz/jnz",
+ * each push a constant, argument or local.  Returns the pc of its
+ * jz/jnz and sets *compares, or returns 0 when it is not one. */
+static size_t loop_test_branch(const struct fn_compiler *c, size_t pc, bool *compares)
+{
+	const uint8_t *code = c->fn->code;
+	size_t second = pushes_in_place(code[pc]) ? next_in_test(c, pc) : 0;
+	if (second && branches_on_value(code[second])) {
+		*compares = false;
+		return second;
+	}
+	size_t compare = second && pushes_in_place(code[second]) ? next_in_test(c, second) : 0;
+	size_t branch = compare && is_compare(code[compare]) ? next_in_test(c, compare) : 0;
+	*compares = true;
+	return branch && branches_on_value(code[branch]) ? branch : 0;
+}
+
+/* Loop rotation: a jump back to a loop test runs a copy of the test and
+ * branches straight into the body, one conditional branch per iteration
+ * instead of a jmp and the test's jcc.  The state matches: everything is
+ * in its slot after the jmp's flush, as after the test's own branch. */
+static bool compile_rotated_jmp(struct fn_compiler *c, uint32_t target, size_t pc)
+{
+	static const enum x86_cond compare_cond[] = {
+		[OP_EQ] = CC_E, [OP_NE] = CC_NE, [OP_LT] = CC_L,
+		[OP_LE] = CC_LE, [OP_GT] = CC_G, [OP_GE] = CC_GE,
+	};
+	const uint8_t *code = c->fn->code;
+	bool compares = false;
+	size_t branch = target < pc ? loop_test_branch(c, target, &compares) : 0;
+	if (branch == 0 || (code[target] == OP_CONST && !compares))
+		return false;
+	int depth = c->depth;
+	compile_insn(c, target, insn_size(c->fn, target));
+	enum x86_cond exit_cond;
+	if (compares) {
+		size_t second = next_in_test(c, target);
+		compile_insn(c, second, insn_size(c->fn, second));
+		emit_compare(c);
+		exit_cond = compare_cond[code[branch - 1]];
+		if (code[branch] == OP_JZ)
+			exit_cond = (enum x86_cond)(exit_cond ^ 1);
+	} else {
+		struct opnd value = value_opnd(c, c->depth - 1);
+		if (value.kind == O_REG)
+			emit_test_reg_reg(c->buf, value.reg, value.reg);
+		else
+			emit_alu_mem_imm(c->buf, ALU_CMP, RSP, value.disp, 0);
+		exit_cond = code[branch] == OP_JZ ? CC_E : CC_NE;
+	}
+	c->depth = depth;
+	size_t body = branch + insn_size(c->fn, branch);
+	jump_to_bytecode(c, emit_jcc_rel32(c->buf, (enum x86_cond)(exit_cond ^ 1)), (uint32_t)body);
+	uint32_t exit = read_u32(code + branch + 1);
+	if (exit != pc + insn_size(c->fn, pc))	/* else the exit is right here */
+		jump_to_bytecode(c, emit_jmp_rel32(c->buf), exit);
+	return true;
+}
+
+static void compile_jmp(struct fn_compiler *c, uint32_t target, size_t pc)
 {
 	flush(c, 0, c->depth);
-	jump_to_bytecode(c, emit_jmp_rel32(c->buf), target);
+	if (!compile_rotated_jmp(c, target, pc))
+		jump_to_bytecode(c, emit_jmp_rel32(c->buf), target);
 	c->fallthrough = false;
 }
 
@@ -453,8 +601,8 @@ static size_t compile_insn(struct fn_compiler *c, size_t pc, size_t size)
 	case OP_ADD: compile_alu(c, ALU_ADD); break;
 	case OP_SUB: compile_alu(c, ALU_SUB); break;
 	case OP_MUL: compile_mul(c); break;
-	case OP_DIV: compile_divmod(c, false); break;
-	case OP_MOD: compile_divmod(c, true); break;
+	case OP_DIV: compile_divmod(c, pc, false); break;
+	case OP_MOD: compile_divmod(c, pc, true); break;
 	case OP_NEG: compile_unary(c, true); break;
 	case OP_AND: compile_alu(c, ALU_AND); break;
 	case OP_OR: compile_alu(c, ALU_OR); break;
@@ -470,10 +618,12 @@ static size_t compile_insn(struct fn_compiler *c, size_t pc, size_t size)
 		}
 		compile_compare(c, compare_cond[code[pc]]);
 		break;
-	case OP_JMP: compile_jmp(c, read_u32(opnd)); break;
+	case OP_JMP: compile_jmp(c, read_u32(opnd), pc); break;
 	case OP_JZ: compile_branch(c, read_u32(opnd), true); break;
 	case OP_JNZ: compile_branch(c, read_u32(opnd), false); break;
-	case OP_CALL: return compile_call_insn(c, pc, size);
+	case OP_CALL:
+		c->kept.valid = false;
+		return compile_call_insn(c, pc, size);
 	case OP_RET: compile_ret(c); break;
 	case OP_COUNT: break;
 	}
@@ -508,6 +658,7 @@ static void enter_insn(struct fn_compiler *c, size_t pc)
 	if (c->is_target[pc] && c->fallthrough)
 		flush(c, 0, c->depth);
 	if (c->is_target[pc] || !c->fallthrough) {
+		c->kept.valid = false;
 		for (int i = 0; i < depth; i++)
 			c->vs[i].kind = V_SLOT;
 		c->depth = depth;
@@ -545,7 +696,10 @@ static void compile_pass(struct fn_compiler *c, struct emitted_func *out)
 	emit_prologue(c);
 	c->depth = 0;
 	c->fallthrough = true;
+	c->kept.valid = false;
+	c->wide_divs->count = 0;
 	compile_body(c, out);
+	emit_wide_divs(c);
 	resolve_local_fixups(c, out->start);
 }
 
@@ -570,13 +724,14 @@ static bool compile_function(struct fn_compiler *c, int index, struct emitted_fu
 	}
 	free(c->is_target);
 	out->end = c->buf->len;
-	return ok && !c->off_plan && !c->buf->overflow && !c->local->overflow;
+	return ok && !c->off_plan && !c->buf->overflow && !c->local->overflow &&
+	       !c->wide_divs->overflow;
 }
 
 struct module_compiler {
 	const struct bc_module *mod;
 	struct emitted_module *out;
-	struct fixups local, calls;
+	struct fixups local, calls, wide_divs;
 	size_t stub_at[STUB_COUNT];
 	size_t bodies_at;	/* after the stubs */
 	bool off_plan;
@@ -596,6 +751,7 @@ static bool compile_all(struct module_compiler *m, const unsigned *slot_regs,
 			.mod = m->mod, .fn = &m->mod->funcs[i], .index = i,
 			.slot_regs = slot_regs, .frame_bytes = frame_bytes,
 			.buf = &m->out->code, .local = &m->local, .calls = &m->calls,
+			.wide_divs = &m->wide_divs,
 			.stub_at = m->stub_at,
 		};
 		free(m->out->funcs[i].native_at);
@@ -638,8 +794,9 @@ bool emit_module(const struct bc_module *mod, struct emitted_module *out,
 		const struct emitted_func *callee = &out->funcs[f->target];
 		patch_rel32(&out->code, f->at, f->kind == TO_FRAME ? callee->frame_entry : callee->start);
 	}
-	ok = ok && !m.calls.overflow && !out->code.overflow;
+	ok = ok && !m.calls.overflow && !m.wide_divs.overflow && !out->code.overflow;
 	free(m.local.items);
+	free(m.wide_divs.items);
 	free(m.calls.items);
 	free(slots);
 	free(frames);

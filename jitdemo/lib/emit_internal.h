@@ -68,6 +68,8 @@ struct fn_compiler {
 	struct code_buf *buf;
 	struct fixups *local;	/* jumps of this function */
 	struct fixups *calls;	/* module-wide calls */
+	struct fixups *wide_divs;	/* jcc to a 64-bit division laid out after
+					 * the body; target: where it rejoins */
 	const size_t *stub_at;
 	uint32_t *native_at;
 	bool *is_target;
@@ -79,6 +81,15 @@ struct fn_compiler {
 	struct frame_plan plan;
 	unsigned slots_touched;	/* slot registers the code uses (bit per slot) */
 	bool off_plan;		/* used a slot register the frame does not save */
+	/* A quotient by a constant left in a free slot's register for a
+	 * division of the same home by the same constant further on (x % 10
+	 * then x / 10): valid until that slot, the home or a jump target
+	 * intervenes. */
+	struct kept_quotient {
+		bool valid;
+		int home, slot;
+		int64_t divisor;
+	} kept;
 	struct vval vs[JIT_MAX_STACK + 1];
 	int depth;
 	bool fallthrough;	/* the previous instruction can fall into this one */

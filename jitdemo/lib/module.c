@@ -325,7 +325,7 @@ int jit_dump_func(const struct jit_module *m, int index, char **text)
 		dump_bytes(out, label, code + native_at[pc], native_at[next] - native_at[pc]);
 		pc = next;
 	}
-	dump_bytes(out, "after the last insn (stubs: none)", code + native_at[fn->len],
+	dump_bytes(out, "after the body (64-bit divisions)", code + native_at[fn->len],
 		   len - native_at[fn->len]);
 	return fclose(out) == 0 ? 0 : -1;
 }

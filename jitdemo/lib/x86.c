@@ -17,7 +17,7 @@ enum {
 	OPC2_JCC_REL32 = 0x80, OPC2_SETCC = 0x90, OPC2_IMUL_R_RM = 0xaf,
 	OPC2_MOVZX_R_RM8 = 0xb6,
 	GRP1_ADD = 0, GRP1_SUB = 5, GRP1_CMP = 7,
-	GRP3_NOT = 2, GRP3_NEG = 3, GRP3_DIV = 6, GRP3_IDIV = 7,
+	GRP3_NOT = 2, GRP3_NEG = 3, GRP3_IMUL = 5, GRP3_DIV = 6, GRP3_IDIV = 7,
 };
 
 void code_buf_init(struct code_buf *buf, size_t max)
@@ -161,6 +161,22 @@ void emit_lea_reg_mem(struct code_buf *buf, enum x86_reg dst,
 	emit_modrm_mem(buf, dst, base, disp);
 }
 
+/* ModRM.rm = 100 selects a SIB; a base of rbp or r13 needs mod 01 and a
+ * zero disp8 (mod 00 with that base means "no base, disp32"). */
+void emit_lea_reg_index(struct code_buf *buf, enum x86_reg dst, enum x86_reg base,
+			enum x86_reg index, int scale)
+{
+	int scale_bits = scale == 8 ? 3 : scale == 4 ? 2 : scale == 2 ? 1 : 0;
+	bool needs_disp8 = (base & 7) == RBP;
+	emit_byte(buf, (uint8_t)(REX | REX_W | (dst & 8 ? REX_R : 0) | (index & 8 ? REX_X : 0) |
+				 (base & 8 ? REX_B : 0)));
+	emit_byte(buf, OPC_LEA);
+	emit_modrm(buf, needs_disp8 ? MOD_DISP8 : 0, dst, RSP);
+	emit_byte(buf, (uint8_t)(scale_bits << 6 | (index & 7) << 3 | (base & 7)));
+	if (needs_disp8)
+		emit_byte(buf, 0);
+}
+
 void emit_alu_reg_reg(struct code_buf *buf, enum x86_alu op, enum x86_reg dst,
 		      enum x86_reg src)
 {
@@ -228,6 +244,10 @@ static void emit_grp3_reg(struct code_buf *buf, int digit, enum x86_reg reg)
 void emit_neg_reg(struct code_buf *buf, enum x86_reg reg) { emit_grp3_reg(buf, GRP3_NEG, reg); }
 void emit_not_reg(struct code_buf *buf, enum x86_reg reg) { emit_grp3_reg(buf, GRP3_NOT, reg); }
 void emit_idiv_reg(struct code_buf *buf, enum x86_reg divisor) { emit_grp3_reg(buf, GRP3_IDIV, divisor); }
+void emit_imul_rdx_rax_reg(struct code_buf *buf, enum x86_reg factor)
+{
+	emit_grp3_reg(buf, GRP3_IMUL, factor);
+}
 
 void emit_div_reg32(struct code_buf *buf, enum x86_reg divisor)
 {

@@ -51,6 +51,9 @@ void emit_mov_eax_imm32(struct code_buf *buf, uint32_t imm);
 void emit_mov_reg_mem(struct code_buf *buf, enum x86_reg dst, enum x86_reg base, int32_t disp);
 void emit_mov_mem_reg(struct code_buf *buf, enum x86_reg base, int32_t disp, enum x86_reg src);
 void emit_lea_reg_mem(struct code_buf *buf, enum x86_reg dst, enum x86_reg base, int32_t disp);
+/* lea dst, [base + index * scale], scale 1, 2, 4 or 8; index is not rsp. */
+void emit_lea_reg_index(struct code_buf *buf, enum x86_reg dst, enum x86_reg base,
+			enum x86_reg index, int scale);
 void emit_alu_reg_reg(struct code_buf *buf, enum x86_alu op, enum x86_reg dst, enum x86_reg src);
 void emit_add_mem_imm8(struct code_buf *buf, enum x86_reg base, int32_t disp, int8_t imm);
 void emit_cmp_mem_imm8(struct code_buf *buf, enum x86_reg base, int32_t disp, int8_t imm);
@@ -62,6 +65,8 @@ void emit_neg_reg(struct code_buf *buf, enum x86_reg reg);
 void emit_not_reg(struct code_buf *buf, enum x86_reg reg);
 void emit_cqo(struct code_buf *buf);
 void emit_idiv_reg(struct code_buf *buf, enum x86_reg divisor);
+/* rdx:rax = rax * factor, signed (one-operand imul) */
+void emit_imul_rdx_rax_reg(struct code_buf *buf, enum x86_reg factor);
 void emit_div_reg32(struct code_buf *buf, enum x86_reg divisor);	/* div r32: edx:eax */
 void emit_shift_reg_cl(struct code_buf *buf, enum x86_shift kind, enum x86_reg reg);
 void emit_test_reg_reg(struct code_buf *buf, enum x86_reg a, enum x86_reg b);

@@ -21,6 +21,8 @@ struct semantic_case {
 
 #define BIN(op) "func f 2 0\n arg 0\n arg 1\n " op "\n ret\n"
 #define UN(op) "func f 1 0\n arg 0\n " op "\n ret\n"
+/* arg 0 op the constant k: the JIT's constant-operand forms (emit_const.c) */
+#define BY_CONST(op, k) "func f 1 0\n arg 0\n const " #k "\n " op "\n ret\n"
 
 /*
  * f(n) = f(n - 1) + 1 takes n + 1 frames of 24 bytes each (frame.h: return
@@ -75,6 +77,57 @@ static const struct semantic_case semantic_cases[] = {
 	{ "INT64_MIN % -1 traps", BIN("mod"), 2, { INT64_MIN, -1 }, JIT_TRAP_DIV_OVERFLOW, 0 },
 	{ "INT64_MIN / 1", BIN("div"), 2, { INT64_MIN, 1 }, 0, INT64_MIN },
 	{ "-5 / -1", BIN("div"), 2, { -5, -1 }, 0, 5 },
+	{ "-100 / 7 (constant) truncates", BY_CONST("div", 7), 1, { -100 }, 0, -14 },
+	{ "-100 % 7 (constant)", BY_CONST("mod", 7), 1, { -100 }, 0, -2 },
+	{ "100 / -7 (constant)", BY_CONST("div", -7), 1, { 100 }, 0, -14 },
+	{ "100 % -7 (constant)", BY_CONST("mod", -7), 1, { 100 }, 0, 2 },
+	{ "-9 / 8 (constant) truncates", BY_CONST("div", 8), 1, { -9 }, 0, -1 },
+	{ "-9 % 8 (constant)", BY_CONST("mod", 8), 1, { -9 }, 0, -1 },
+	{ "-9 / -8 (constant)", BY_CONST("div", -8), 1, { -9 }, 0, 1 },
+	{ "INT64_MIN / INT64_MIN (constant)", BY_CONST("div", -9223372036854775808), 1,
+	  { INT64_MIN }, 0, 1 },
+	{ "INT64_MAX % INT64_MIN (constant)", BY_CONST("mod", -9223372036854775808), 1,
+	  { INT64_MAX }, 0, INT64_MAX },
+	{ "INT64_MIN / INT64_MAX (constant)", BY_CONST("div", 9223372036854775807), 1,
+	  { INT64_MIN }, 0, -1 },
+	{ "INT64_MIN % INT64_MAX (constant)", BY_CONST("mod", 9223372036854775807), 1,
+	  { INT64_MIN }, 0, -1 },
+	{ "INT64_MIN / -1 (constant) traps", BY_CONST("div", -1), 1, { INT64_MIN },
+	  JIT_TRAP_DIV_OVERFLOW, 0 },
+	{ "INT64_MIN % -1 (constant) traps", BY_CONST("mod", -1), 1, { INT64_MIN },
+	  JIT_TRAP_DIV_OVERFLOW, 0 },
+	{ "7 % -1 (constant)", BY_CONST("mod", -1), 1, { 7 }, 0, 0 },
+	{ "div by the constant 0 traps", BY_CONST("div", 0), 1, { 5 }, JIT_TRAP_DIV_ZERO, 0 },
+	{ "mod by the constant 0 traps", BY_CONST("mod", 0), 1, { 5 }, JIT_TRAP_DIV_ZERO, 0 },
+	/* loops whose back jump runs a copy of the test (emit.c: rotation) */
+	{ "a while loop on i < n", "func f 1 2\n"
+	  "loop:\n load 0\n arg 0\n lt\n jz done\n load 1\n load 0\n add\n store 1\n"
+	  " load 0\n const 1\n add\n store 0\n jmp loop\ndone:\n load 1\n ret\n",
+	  1, { 10 }, 0, 45 },
+	{ "a loop test 0 < n whose exit is not after the back jump", "func f 1 1\n"
+	  "loop:\n const 0\n arg 0\n lt\n jz out\n load 0\n const 3\n add\n store 0\n"
+	  " arg 0\n const 1\n sub\n setarg 0\n jmp loop\nnever:\n const 99\n ret\n"
+	  "out:\n load 0\n ret\n", 1, { 4 }, 0, 12 },
+	{ "a loop on jnz with a value below it on the stack", "func f 1 0\n const 100\n"
+	  "loop:\n arg 0\n jnz more\n const 1\n add\n ret\n"
+	  "more:\n arg 0\n const 1\n sub\n setarg 0\n jmp loop\n", 1, { 5 }, 0, 101 },
+	{ "push; push; jz is no loop test, though load 22's operand reads as ne",
+	  "func f 1 23\n arg 0\n store 22\nloop:\n load 0\n load 22\n jz done\n drop\n"
+	  " load 0\n const 1\n add\n store 0\n load 22\n const 1\n sub\n store 22\n"
+	  " jmp loop\ndone:\n ret\n", 1, { 3 }, 0, 3 },
+	/* x % 10 then x / 10 multiply once (emit.c: kept quotient) */
+	{ "x % 10 + x / 10 shares the quotient", "func f 1 0\n arg 0\n const 10\n mod\n"
+	  " arg 0\n const 10\n div\n add\n ret\n", 1, { -1234 }, 0, -127 },
+	{ "x % 10, x * x, x / 10: the slot holding the quotient is taken in between",
+	  "func f 1 0\n arg 0\n const 10\n mod\n arg 0\n dup\n mul\n add\n"
+	  " arg 0\n const 10\n div\n add\n ret\n", 1, { 1234 }, 0, 1522883 },
+	{ "x / 7, x = x + 1, x % 7: a store in between", "func f 1 0\n arg 0\n const 7\n div\n"
+	  " arg 0\n const 1\n add\n setarg 0\n arg 0\n const 7\n mod\n add\n ret\n",
+	  1, { 13 }, 0, 1 },
+	{ "mul by the constant 8", BY_CONST("mul", 8), 1, { -3 }, 0, -24 },
+	{ "mul by the constant -10 (lea, shift, neg)", BY_CONST("mul", -10), 1, { 7 }, 0, -70 },
+	{ "mul by the constant INT64_MIN", BY_CONST("mul", -9223372036854775808), 1, { 3 }, 0,
+	  INT64_MIN },
 	{ "and", BIN("and"), 2, { 0xff0, 0x0ff }, 0, 0x0f0 },
 	{ "or", BIN("or"), 2, { 0xf00, 0x00f }, 0, 0xf0f },
 	{ "xor", BIN("xor"), 2, { 0xff, 0x0f }, 0, 0xf0 },

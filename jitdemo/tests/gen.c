@@ -442,6 +442,118 @@ int gen_program(uint64_t seed, struct generated *out)
 	return 0;
 }
 
+/* ---- the divide shape (gen.h) ---- */
+
+#define HASH_FACTOR INT64_C(-7046029254386353131)	/* 0x9e3779b97f4a7c15, odd */
+
+static int64_t power_of_two_near(struct rng *r)
+{
+	int64_t p = (int64_t)((uint64_t)1 << (1 + rng_below(r, 62)));
+	int64_t near = p + (int64_t)rng_below(r, 3) - 1;	/* 2^k - 1, 2^k, 2^k + 1 */
+	return rng_below(r, 2) ? near : -near;
+}
+
+/* Edge divisors, powers of two and their neighbours, small ones, and
+ * random ones of every magnitude; now and then 0, which must trap. */
+static int64_t pick_divisor(struct rng *r)
+{
+	static const int64_t edges[] = {
+		1, -1, 2, -2, 3, -3, 7, -7, 10, -10, 641, 6700417,
+		INT64_MIN, INT64_MAX, INT64_MIN + 1, INT32_MIN, INT32_MAX, UINT32_MAX,
+	};
+	switch (rng_below(r, 5)) {
+	case 0: return rng_below(r, 16) == 0 ? 0 : edges[rng_below(r, sizeof edges / sizeof edges[0])];
+	case 1: return power_of_two_near(r);
+	case 2: return (int64_t)rng_below(r, 2001) - 1000;
+	default: break;
+	}
+	uint64_t bits = rng_next(r);	/* one call a statement: the order is fixed */
+	bits >>= rng_below(r, 64);
+	return (int64_t)(rng_below(r, 2) ? bits : 0 - bits);
+}
+
+static int64_t pick_probe_arg(struct rng *r, bool shifted_left)
+{
+	static const int64_t right[] = { INT64_MIN, INT64_MAX, -1, 1 };
+	static const int64_t left[] = { 1, -1, 3, -5 };
+	if (rng_below(r, 2))
+		return shifted_left ? left[rng_below(r, 4)] : right[rng_below(r, 4)];
+	return rng_below(r, 2) ? (int64_t)rng_next(r) : rng_interesting(r);
+}
+
+/* value on the stack -> h = (h ^ value) * HASH_FACTOR, or with -h: that
+ * writes the slot above the value, where a kept quotient may live. */
+static void fold_into_hash(struct text *t, bool negate)
+{
+	emitf(t, "    load 1\n%s    xor\n    const %" PRId64 "\n    mul\n    store 1\n",
+	      negate ? "    neg\n" : "", HASH_FACTOR);
+}
+
+/* p (local 2) as each dividend form, each by the divisor every way. */
+static void divide_forms(struct text *t, struct rng *r, int64_t divisor)
+{
+	static const char *const dividends[] = {
+		"load 2\n", "load 2\n    const 1\n    add\n",
+		"load 2\n    const -1\n    add\n", "load 2\n    neg\n",
+	};
+	static const char *const ops[] = { "div", "mod", "mul" };
+	for (int d = 0; d < 4; d++)
+		for (int o = 0; o < 3; o++) {
+			emitf(t, "    %s    const %" PRId64 "\n    %s\n", dividends[d], divisor, ops[o]);
+			fold_into_hash(t, rng_below(r, 2));
+		}
+}
+
+static void divide_constant_dividend(struct text *t, struct rng *r, int64_t divisor)
+{
+	int64_t dividend = rng_interesting(r);
+	static const char *const ops[] = { "div", "mod", "mul" };
+	for (int o = 0; o < 3; o++) {
+		emitf(t, "    const %" PRId64 "\n    const %" PRId64 "\n    %s\n", dividend, divisor,
+		      ops[o]);
+		fold_into_hash(t, false);
+	}
+}
+
+static void divide_loop(struct text *t, struct rng *r, int64_t divisor)
+{
+	emitf(t, "    const 64\n    store 0\nloop:\n    load 0\n    jz done\n"
+		 "    arg 0\n    load 0\n    sar\n    store 2\n");
+	divide_forms(t, r, divisor);
+	emitf(t, "    arg 1\n    load 0\n    shl\n    store 2\n");
+	divide_forms(t, r, divisor);
+	emitf(t, "    load 0\n    const 1\n    sub\n    store 0\n    jmp loop\ndone:\n"
+		 "    load 1\n    ret\n");
+}
+
+int gen_divide_program(uint64_t seed, struct divide_program *out)
+{
+	struct rng r;
+	struct text t = { 0 };
+	rng_seed(&r, seed);
+	out->divisor = pick_divisor(&r);
+	out->x = pick_probe_arg(&r, false);
+	out->y = pick_probe_arg(&r, true);
+	int padding = (int)rng_below(&r, 8);	/* 5 or more: the dividend spills */
+	bool calls = rng_below(&r, 2);		/* then the homes live in the frame */
+	emitf(&t, "; divide shape, seed %" PRIu64 ", divisor %" PRId64 "\n"
+		  "func id 1 0\n    arg 0\n    ret\n"
+		  "func probe 2 3     ; local 0: shift, 1: hash, 2: p\n", seed, out->divisor);
+	if (calls)
+		emitf(&t, "    const 0\n    call id\n    drop\n");
+	for (int i = 0; i < padding; i++)
+		emitf(&t, "    const %d\n", i);
+	emitf(&t, "    const 0\n    store 1\n");
+	divide_constant_dividend(&t, &r, out->divisor);
+	divide_loop(&t, &r, out->divisor);
+	if (t.failed) {
+		free(t.buf);
+		return -1;
+	}
+	out->prog = (struct generated){ .text = t.buf, .entry = "probe", .entry_arity = 2 };
+	return 0;
+}
+
 void gen_free(struct generated *g)
 {
 	free(g->text);

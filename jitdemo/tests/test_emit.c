@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cases.h"
+#include "emit_const.h"
 #include "libjit.h"
 #include "tap.h"
 #include "x86.h"
@@ -56,6 +57,11 @@ static void e_call(struct code_buf *b) { emit_call_rel32(b); }
 static void e_ret(struct code_buf *b) { emit_ret(b); }
 static void e_xor_eax(struct code_buf *b) { emit_xor_eax_eax(b); }
 static void e_mov_eax(struct code_buf *b) { emit_mov_eax_imm32(b, 3); }
+static void e_lea_index(struct code_buf *b) { emit_lea_reg_index(b, RAX, RCX, RDX, 1); }
+static void e_lea_r13(struct code_buf *b) { emit_lea_reg_index(b, R13, R13, R13, 4); }
+static void e_lea_x9(struct code_buf *b) { emit_lea_reg_index(b, RBX, RBX, RBX, 8); }
+static void e_imul_wide(struct code_buf *b) { emit_imul_rdx_rax_reg(b, RCX); }
+static void e_imul_wide_r12(struct code_buf *b) { emit_imul_rdx_rax_reg(b, R12); }
 
 static const struct encoding_case encodings[] = {
 	{ "mov rax, rbx", e_mov_rax_rbx, "4889d8" },
@@ -95,6 +101,11 @@ static const struct encoding_case encodings[] = {
 	{ "ret", e_ret, "c3" },
 	{ "xor eax, eax", e_xor_eax, "31c0" },
 	{ "mov eax, 3", e_mov_eax, "b803000000" },
+	{ "lea rax, [rcx+rdx*1]", e_lea_index, "488d0411" },
+	{ "lea r13, [r13+r13*4+0] (r13 base needs a disp8)", e_lea_r13, "4f8d6cad00" },
+	{ "lea rbx, [rbx+rbx*8]", e_lea_x9, "488d1cdb" },
+	{ "imul rcx (rdx:rax)", e_imul_wide, "48f7e9" },
+	{ "imul r12 (rdx:rax)", e_imul_wide_r12, "49f7ec" },
 };
 
 static void check_encoding(struct tap *t, const struct encoding_case *c)
@@ -125,6 +136,24 @@ static void check_patch_and_limit(struct tap *t)
 		emit_mov_reg_imm64(&buf, RAX, 1);
 	tap_ok(t, buf.overflow && buf.len <= 8, "code_buf stops at its limit");
 	code_buf_free(&buf);
+}
+
+/* The reciprocals gcc -O2 uses for x / 3, x / 7 and x / 10. */
+static void check_div_magic(struct tap *t)
+{
+	static const struct { uint64_t divisor; struct div_magic want; } known[] = {
+		{ 3, { 0x5555555555555556, 0, false } },
+		{ 7, { 0x4924924924924925, 1, false } },
+		{ 10, { 0x6666666666666667, 2, false } },
+	};
+	for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) {
+		struct div_magic got = div_magic_for(known[i].divisor);
+		if (!tap_ok(t, got.multiplier == known[i].want.multiplier &&
+			    got.shift == known[i].want.shift &&
+			    got.add_dividend == known[i].want.add_dividend,
+			    "magic reciprocal of %" PRIu64 " is gcc's", known[i].divisor))
+			tap_note("got %#" PRIx64 " >> %d", (uint64_t)got.multiplier, got.shift);
+	}
 }
 
 static void run_case(struct tap *t, const struct semantic_case *c)
@@ -182,6 +211,7 @@ int main(void)
 	for (size_t i = 0; i < sizeof encodings / sizeof encodings[0]; i++)
 		check_encoding(&t, &encodings[i]);
 	check_patch_and_limit(&t);
+	check_div_magic(&t);
 	for (int i = 0; i < SEMANTIC_CASE_COUNT; i++)
 		run_case(&t, &semantic_cases[i]);
 	check_direct_call(&t);
