@@ -221,16 +221,20 @@ ensure_pristine_repo() {
 }
 
 # Apply the series in the scratch worktree; print the resulting commit.
+# With no series, the pristine commit: no scratch worktree to check out.
 apply_series() {
 	local am=$root/am
+	if [ ${#patches[@]} -eq 0 ]; then
+		git -C "$root/git" rev-parse pristine
+		return 0
+	fi
 	if [ ! -d "$am" ]; then
 		git -C "$root/git" worktree prune
 		git -C "$root/git" worktree add -q --detach "$am" pristine
 	fi
 	git -C "$am" am --abort >/dev/null 2>&1 || true
 	git -C "$am" checkout -q -f --detach pristine
-	if [ ${#patches[@]} -gt 0 ] &&
-		! git_q -C "$am" am -q --whitespace=nowarn "${patches[@]}" >"$root/am.log" 2>&1; then
+	if ! git_q -C "$am" am -q --whitespace=nowarn "${patches[@]}" >"$root/am.log" 2>&1; then
 		cat "$root/am.log" >&2
 		git -C "$am" am --abort >/dev/null 2>&1 || true
 		die "the series does not apply to linux $ver (see above)"
@@ -318,9 +322,6 @@ if command -v ccache >/dev/null; then
 	export CCACHE_DIR=${CCACHE_DIR:-$cache/ccache}
 	export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-10G}
 	export CCACHE_NOHASHDIR=1
-	# A miss compiles the text ccache has already preprocessed, instead of
-	# preprocessing it a second time.
-	export CCACHE_NOCPP2=1
 fi
 kmake() { make -s -C "$slot/src" O="$slot/out" ARCH=x86_64 CC="$compiler" HOSTCC="$compiler" "$@"; }
 
