@@ -256,7 +256,12 @@ clear_slot() {
 	owner=$(cat "$slot/flavor" 2>/dev/null || true)
 	case $owner in
 	'' | *[!a-z0-9_-]*) rm -rf "$slot"; git -C "$root/git" worktree prune ;;
-	*) rm -rf "$root/trees/$owner"; move_tree "$slot" "$root/trees/$owner" ;;
+	*)
+		# Its build did not finish: neither a cached result nor a seed.
+		rm -f "$slot/out/.sealjit-key"
+		rm -rf "$root/trees/$owner"
+		move_tree "$slot" "$root/trees/$owner"
+		;;
 	esac
 }
 
