@@ -155,7 +155,8 @@ test-jitdemo-guest: kernel guest jitdemo
 		--add jitdemo/examples --add jitdemo/tests/guest-examples.sh vanilla -- \
 		sh guest-examples.sh jitdemo-static examples enosys
 	@for k in $(ATTACK_KERNELS); do \
-		tests/tap-run $$k-codespace -- $(RUN) --timeout 600 --add $(CODESPACE) \
+		tests/tap-run $$k-codespace -- $(RUN) --timeout 600 --progress "$$k: codespace" \
+			--add $(CODESPACE) \
 			--add jitdemo/tests/codespace-guest.sh $$k -- \
 			sh codespace-guest.sh test_codespace-static $$k; \
 	done

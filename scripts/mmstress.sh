@@ -36,6 +36,8 @@ while [ $# -gt 0 ]; do
 done
 bin=$top/build/mmstress/mmstress
 out=$top/build/mmstress/runs
+# Each boot's progress goes where this script's standard error goes.
+exec 3>&2
 mkdir -p "$out" "$top/build/results"
 [ -x "$bin" ] || { echo "scripts/mmstress.sh: build $bin first (make -C mmstress)" >&2; exit 2; }
 
@@ -48,8 +50,8 @@ part() { printf 'echo "==PART %s=="; %s; echo "==RC %s $?=="\n' "$1" "$2" "$1"; 
 
 boot() {	# KERNEL SCRIPT TIMEOUT
 	local k=$1
-	"$top/guest/run" --timeout "$3" --add "$bin" --add "$2" "$k" -- sh "$(basename "$2")" \
-		>"$out/$k.out" 2>&1
+	PROGRESS_FD=3 "$top/guest/run" --timeout "$3" --progress "$k: mmstress" \
+		--add "$bin" --add "$2" "$k" -- sh "$(basename "$2")" >"$out/$k.out" 2>&1
 	echo "==GUEST $?==" >>"$out/$k.out"
 }
 
