@@ -276,17 +276,33 @@ checkout_tree() {
 	fi
 }
 
-# The sibling whose tree is nearest COMMIT: the fewest files apart, with the
-# same config fragments if any has them.  Prints "SCORE PATH", or nothing.
+# The sibling whose tree is nearest COMMIT: the one with the fewest objects
+# that kbuild would recompile, those whose dependency files name a source
+# file the two commits differ in (by its slot path) or an option the two
+# flavors' fragments set differently (include/config/OPTION).  A sibling
+# that did not record its fragments counts as a whole rebuild unless its
+# fragments are ours.  Prints "SCORE PATH", or nothing.
 nearest_sibling() {
-	local commit=$1 t n
+	local commit=$1 t n ours
+	ours=$(merged_fragments | sort)
 	for t in "$root"/trees/*; do
 		[ -e "$t/src/.git" ] && [ -f "$t/out/.sealjit-key" ] || continue
-		n=$(git -C "$root/git" diff --name-only "$(git -C "$t/src" rev-parse HEAD)" "$commit" |
-			wc -l)
-		[ "$(cat "$t/fragments" 2>/dev/null)" = "$fragment_key" ] || n=$((n + 1000000))
+		{
+			git -C "$root/git" diff --name-only "$(git -C "$t/src" rev-parse HEAD)" "$commit" |
+				sed "s|^|$slot/src/|"
+			[ ! -f "$t/fragment-lines" ] ||
+				comm -3 "$t/fragment-lines" <(echo "$ours") | sed -E 's/^\t//;
+					s/^# CONFIG_([A-Za-z0-9_]+) is not set$/\1/; s/^CONFIG_([A-Za-z0-9_]+)=.*/\1/;
+					s|.*|include/config/&)|'
+		} >"$root/changed"
+		n=0
+		[ ! -s "$root/changed" ] ||
+			n=$(grep -rlF -f "$root/changed" --include='.*.cmd' "$t/out" | wc -l)
+		[ -f "$t/fragment-lines" ] || [ "$(cat "$t/fragments" 2>/dev/null)" = "$fragment_key" ] ||
+			n=$((n + 1000000))
 		echo "$n $t"
 	done | sort -n | head -n 1
+	rm -f "$root/changed"
 }
 
 # A new flavor's worktree, copied from the nearest sibling with its objects
@@ -330,6 +346,15 @@ if command -v ccache >/dev/null; then
 fi
 kmake() { make -s -C "$slot/src" O="$slot/out" ARCH=x86_64 CC="$compiler" HOSTCC="$compiler" "$@"; }
 
+# The fragments' =y and "is not set" lines, a later fragment's word on an
+# option overriding an earlier one's.
+merged_fragments() {
+	awk '/^CONFIG_.*=y$/ { split($0, kv, "="); want[kv[1]] = $0; order[++n] = kv[1] }
+		/^# CONFIG_.* is not set$/ { want[$2] = $0; order[++n] = $2 }
+		END { for (i = 1; i <= n; i++) if (!seen[order[i]]++) print want[order[i]] }' \
+		"${fragments[@]}"
+}
+
 # tinyconfig + fragments, generated in a scratch object directory; the real
 # .config is replaced only when its content changes, so kbuild does not see
 # a new config where there is none.
@@ -345,13 +370,9 @@ configure() {
 		tail -n 20 "$cfg/config.log" >&2
 		die "configuring $flavor failed"
 	fi
-	# Every =y must be there, every "is not set" must not be =y or =m; a
-	# later fragment's word on an option overrides an earlier one's.
+	# Every =y must be there, every "is not set" must not be =y or =m.
 	local missing
-	missing=$(awk '/^CONFIG_.*=y$/ { split($0, kv, "="); want[kv[1]] = $0; order[++n] = kv[1] }
-		/^# CONFIG_.* is not set$/ { want[$2] = $0; order[++n] = $2 }
-		END { for (i = 1; i <= n; i++) if (!seen[order[i]]++) print want[order[i]] }' \
-		"${fragments[@]}" | while read -r line; do
+	missing=$(merged_fragments | while read -r line; do
 			case $line in
 			'# '*) opt=${line#\# }; opt=${opt%% *}
 				! grep -qE "^$opt=[ym]$" "$cfg/.config" || echo "$line" ;;
@@ -361,6 +382,7 @@ configure() {
 	[ -z "$missing" ] || die "config fragment options did not survive olddefconfig:
 $missing"
 	cmp -s "$cfg/.config" "$slot/out/.config" || cp "$cfg/.config" "$slot/out/.config"
+	merged_fragments | sort >"$slot/fragment-lines"
 }
 
 # How many objects a whole build of this source and config makes: the last
