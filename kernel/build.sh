@@ -280,8 +280,8 @@ checkout_tree() {
 # that kbuild would recompile, those whose dependency files name a source
 # file the two commits differ in (by its slot path) or an option the two
 # flavors' fragments set differently (include/config/OPTION).  A sibling
-# that did not record its fragments counts as a whole rebuild unless its
-# fragments are ours.  Prints "SCORE PATH", or nothing.
+# that did not record its fragments counts as a whole rebuild.  Prints
+# "SCORE PATH", or nothing.
 nearest_sibling() {
 	local commit=$1 t n ours
 	ours=$(merged_fragments | sort)
@@ -298,8 +298,7 @@ nearest_sibling() {
 		n=0
 		[ ! -s "$root/changed" ] ||
 			n=$(grep -rlF -f "$root/changed" --include='.*.cmd' "$t/out" | wc -l)
-		[ -f "$t/fragment-lines" ] || [ "$(cat "$t/fragments" 2>/dev/null)" = "$fragment_key" ] ||
-			n=$((n + 1000000))
+		[ -f "$t/fragment-lines" ] || n=$((n + 1000000))
 		echo "$n $t"
 	done | sort -n | head -n 1
 	rm -f "$root/changed"
@@ -411,9 +410,12 @@ compile() {
 	touch "$stamp"
 	[ "$compiler" = gcc ] || export CCACHE_STATSLOG=$slot/out/ccache-stats.log
 	rm -f "$slot/out/ccache-stats.log"
-	total=$(expected_objects || true)
-	# An incremental build makes fewer objects than a whole one.
-	[ -f "$slot/out/vmlinux" ] && total=
+	# An incremental build makes fewer objects than a whole one: no total,
+	# and nothing to learn about a whole build's count.
+	local whole=1
+	[ -f "$slot/out/vmlinux" ] && whole=
+	total=
+	[ -z "$whole" ] || total=$(expected_objects || true)
 	progress_start "$flavor" "$total/objects" objects_built "$stamp"
 	if ! kmake -j"$jobs" bzImage >"$slot/out/build.log" 2>&1; then
 		progress_stop
@@ -422,7 +424,7 @@ compile() {
 	fi
 	kmake -j"$jobs" headers_install INSTALL_HDR_PATH="$slot/out/usr" >/dev/null
 	progress_stop
-	if [ -z "$total" ] || [ ! -f "$objects_file" ]; then
+	if [ -n "$whole" ]; then
 		mkdir -p "$(dirname "$objects_file")"
 		find "$slot/out" -name '*.o' | wc -l >"$objects_file"
 	fi
@@ -438,7 +440,6 @@ clear_slot
 mkdir -p "$slot"
 echo "$flavor" >"$slot/flavor"
 checkout_tree "$commit"
-echo "$fragment_key" >"$slot/fragments"
 configure
 compile
 install_results "$slot"
