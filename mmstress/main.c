@@ -3,8 +3,8 @@
  * mmstress - a model-checked random tester of Linux memory management
  * calls with mseal(), for the sealjit guest kernels.
  *
- *   mmstress [--seed S] [--calls N] [--check-every K] [--full-every F] [--kernel NAME]
- *            [--no-seal] [--fork-rate PER_MILLE] [--no-ddmin] [--verbose]
+ *   mmstress [--seed S] [--calls N] [--check-every K] [--full-every F]
+ *            [--maps-every M] [--kernel NAME] [--no-seal] [--fork-rate PER_MILLE] [--no-ddmin] [--verbose]
  *   mmstress --threads N [--seed S] [--calls N] [--kernel NAME]
  *   mmstress --bad-input [--map-count] [--kernel NAME]
  *
@@ -13,9 +13,11 @@
  * --no-seal draws the same calls but issues no mseal, so a seed's digest
  * can be compared between kernels.  --map-count lowers
  * /proc/sys/vm/max_map_count for one case and restores it (guest only).
- * Every call is checked against /proc/self/maps and the page contents
- * (every K-th with --check-every), and against /proc/self/smaps after
- * mseal, pkey_mprotect and VmFlags-setting madvise, and every F-th call (--full-every, 32).
+ * Every call's errno and the contents of the pages it named are checked
+ * (every K-th call with --check-every); /proc/self/maps after each call the
+ * model says changes the layout and every M-th call (--maps-every, 8);
+ * /proc/self/smaps and every page after mseal, pkey_mprotect and
+ * VmFlags-setting madvise, and every F-th call (--full-every, 32).
  * Output is TAP; exit 0 when every invariant held.
  */
 #include <stdio.h>
@@ -29,7 +31,8 @@ extern unsigned gen_fork_per_mille;
 static int usage(void)
 {
 	fprintf(stderr,
-		"usage: mmstress [--seed S] [--calls N] [--check-every K] [--full-every F] [--kernel mseal|upstream|v1|vanilla]\n"
+		"usage: mmstress [--seed S] [--calls N] [--check-every K] [--full-every F] [--maps-every M]\n"
+		"                [--kernel mseal|upstream|v1|vanilla]\n"
 		"                [--no-seal] [--fork-rate PER_MILLE] [--no-ddmin] [--verbose]\n"
 		"       mmstress --threads N [--seed S] [--calls N] [--kernel NAME]\n"
 		"       mmstress --bad-input [--map-count] [--kernel NAME]\n");
@@ -72,6 +75,9 @@ static int parse(int argc, char **argv, struct options *o, bool *no_seal)
 		} else if (!strcmp(a, "--full-every")) {
 			if (number(a, next, 1, 1000000, &o->full_every)) return -1;
 			i++;
+		} else if (!strcmp(a, "--maps-every")) {
+			if (number(a, next, 1, 1000000, &o->maps_every)) return -1;
+			i++;
 		} else if (!strcmp(a, "--threads")) {
 			if (number(a, next, 1, 16, &v)) return -1;
 			o->threads = (unsigned)v;
@@ -107,7 +113,7 @@ static int parse(int argc, char **argv, struct options *o, bool *no_seal)
 int main(int argc, char **argv)
 {
 	static char outbuf[1 << 16];
-	struct options o = { .seed = 1, .calls = 10000, .check_every = 1, .full_every = 32, .kernel = "mseal" };
+	struct options o = { .seed = 1, .calls = 10000, .check_every = 1, .full_every = 32, .maps_every = 8, .kernel = "mseal" };
 	bool no_seal = false;
 
 	setvbuf(stdout, outbuf, _IOLBF, sizeof(outbuf));

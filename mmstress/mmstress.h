@@ -111,7 +111,7 @@ struct stats {
 };
 
 struct options {
-	uint64_t seed, calls, check_every, full_every;
+	uint64_t seed, calls, check_every, full_every, maps_every;
 	enum seal_mode seal;
 	const char *kernel;
 	unsigned threads;
@@ -148,8 +148,16 @@ void op_describe(const struct model *m, const struct op *op, char *buf, size_t l
 const char *errno_name(int err);
 
 /* observe.c: smaps against the model, content against the tags */
+
+/* How much a check after a call reads: only the call's own pages, those and
+ * /proc/self/maps, or smaps (seals, pkeys, VmFlags) and every page. */
+enum depth { DEPTH_CONTENT, DEPTH_MAPS, DEPTH_SMAPS };
+
+/* Seconds spent reading maps [DEPTH_MAPS], smaps [DEPTH_SMAPS] and page
+ * contents [DEPTH_CONTENT]. */
+extern double observe_secs[3];
 int observe_check(struct model *m, struct stats *st, uint64_t index);
-int observe_check_light(struct model *m, struct stats *st, uint64_t index, bool light,
+int observe_check_depth(struct model *m, struct stats *st, uint64_t index, enum depth depth,
 			const struct op *op);
 int observe_layout(struct model *m, struct stats *st, uint64_t index);
 int content_check_range(struct model *m, struct stats *st, uintptr_t addr,

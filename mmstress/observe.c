@@ -318,7 +318,7 @@ static int observe_content(struct model *m, struct stats *st, uint64_t index)
 	return bad;
 }
 
-double observe_secs[2];
+double observe_secs[3];
 
 static double now(void)
 {
@@ -361,22 +361,25 @@ static int content_of_op(struct model *m, struct stats *st, const struct op *op,
  * pages; seals, pkeys, VmFlags and every other page's content wait for the
  * next full check (smaps and all contents).
  */
-int observe_check_light(struct model *m, struct stats *st, uint64_t index, bool light,
+int observe_check_depth(struct model *m, struct stats *st, uint64_t index, enum depth depth,
 			const struct op *op)
 {
 	double t0 = now(), t1;
-	int bad = observe_layout_light(m, st, index, light);
+	int bad = depth == DEPTH_CONTENT ? 0 :
+		  observe_layout_light(m, st, index, depth == DEPTH_MAPS);
 
 	t1 = now();
-	bad += light && op ? content_of_op(m, st, op, index) : observe_content(m, st, index);
-	observe_secs[0] += t1 - t0;
-	observe_secs[1] += now() - t1;
+	bad += depth != DEPTH_SMAPS && op ? content_of_op(m, st, op, index) :
+	       observe_content(m, st, index);
+	if (depth != DEPTH_CONTENT)
+		observe_secs[depth] += t1 - t0;
+	observe_secs[DEPTH_CONTENT] += now() - t1;
 	return bad;
 }
 
 int observe_check(struct model *m, struct stats *st, uint64_t index)
 {
-	return observe_check_light(m, st, index, false, NULL);
+	return observe_check_depth(m, st, index, DEPTH_SMAPS, NULL);
 }
 
 /* The child's view: DONTFORK pages gone, WIPEONFORK pages zero. */
