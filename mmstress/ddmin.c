@@ -149,14 +149,23 @@ void ddmin_report(const struct options *o, const struct op *log, size_t fail_ind
 	}
 }
 
-/* --replay FILE: run a logged sequence; exit 10 + family on a failure. */
-int replay_main(const struct options *o)
+/*
+ * --replay FILE: run a logged sequence; exit 10 + family on a failure.
+ * A replay reads smaps after every call: the random run may see a change
+ * some calls after the call that made it, and the shrinker needs the
+ * sequence to fail at the call that shows it.
+ */
+int replay_main(const struct options *given)
 {
 	static struct stats st;
+	struct options every_call = *given;
+	const struct options *o = &every_call;
 	size_t n = 0, fail;
 	int fd = open(o->replay, O_RDONLY);
 	ssize_t got;
 
+	every_call.full_every = 1;
+	every_call.maps_every = 1;
 	if (fd < 0)
 		return 2;
 	while (n < DDMIN_MAX + 1 && (got = read(fd, &cand[n], sizeof(cand[0]))) == sizeof(cand[0]))
