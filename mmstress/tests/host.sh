@@ -20,7 +20,7 @@ check() {	# DESCRIPTION EXPECTED-STATUS MESSAGE-PATTERN ARGS...
 		failed=$((failed + 1))
 	fi
 }
-echo "1..9"
+echo "1..10"
 check "unknown option" 2 "unknown or incomplete argument" --frobnicate
 check "--calls 0 is out of range" 2 "out of range" --calls 0
 check "--calls with text" 2 "not a number" --calls 12k
@@ -29,6 +29,7 @@ check "--threads 99 is out of range" 2 "out of range" --threads 99
 check "unknown kernel" 2 "unknown kernel" --kernel linux
 check "vanilla needs --no-seal" 2 "add --no-seal" --kernel vanilla
 check "--check-every 0 is out of range" 2 "out of range" --check-every 0
+check "--maps-every 0 is out of range" 2 "out of range" --maps-every 0
 n=$((n + 1))
 d1=$("$bin" --kernel vanilla --no-seal --seed 7 --calls 300 --no-ddmin | grep '^# digest')
 d2=$("$bin" --kernel vanilla --no-seal --seed 7 --calls 300 --no-ddmin | grep '^# digest')
