@@ -4,7 +4,8 @@
  * calls with mseal(), for the sealjit guest kernels.
  *
  *   mmstress [--seed S] [--calls N] [--check-every K] [--full-every F]
- *            [--maps-every M] [--kernel NAME] [--no-seal] [--fork-rate PER_MILLE] [--no-ddmin] [--verbose]
+ *            [--maps-every M] [--kernel NAME] [--no-seal]
+ *            [--fork-rate PER_MILLE] [--no-ddmin] [--verbose]
  *   mmstress --threads N [--seed S] [--calls N] [--kernel NAME]
  *   mmstress --bad-input [--map-count] [--kernel NAME]
  *
@@ -16,8 +17,8 @@
  * Every call's errno and the contents of the pages it named are checked
  * (every K-th call with --check-every); /proc/self/maps after each call the
  * model says changes the layout and every M-th call (--maps-every, 8);
- * /proc/self/smaps and every page after mseal, pkey_mprotect and
- * VmFlags-setting madvise, and every F-th call (--full-every, 32).
+ * /proc/self/smaps and every page after a successful mseal, pkey_mprotect
+ * or VmFlags-setting madvise, and every F-th call (--full-every, 32).
  * Output is TAP; exit 0 when every invariant held.
  */
 #include <stdio.h>

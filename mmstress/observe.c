@@ -357,9 +357,9 @@ static int content_of_op(struct model *m, struct stats *st, const struct op *op,
 }
 
 /*
- * Light checks read /proc/self/maps and the contents of the call's own
- * pages; seals, pkeys, VmFlags and every other page's content wait for the
- * next full check (smaps and all contents).
+ * DEPTH_CONTENT reads the call's own pages; DEPTH_MAPS also
+ * /proc/self/maps; DEPTH_SMAPS reads smaps (seals, pkeys, VmFlags) and every
+ * page's content.
  */
 int observe_check_depth(struct model *m, struct stats *st, uint64_t index, enum depth depth,
 			const struct op *op)

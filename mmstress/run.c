@@ -165,9 +165,8 @@ static void digest_call(const struct op *op, const struct expect *ex, long ret, 
 		digest_add((uint64_t)ret - model.win[WIN_HEAP].base);
 }
 
-/* The calls the model says set seals, pkeys or VmFlags, which only smaps
- * shows. */
-static bool sets_smaps_state(const struct op *op, const struct expect *ex)
+/* The calls that set seals, pkeys or VmFlags, which only smaps shows. */
+static bool sets_smaps_state(const struct op *op)
 {
 	static const uint32_t flag_advice = 1u << MADV_NORMAL | 1u << MADV_RANDOM |
 		1u << MADV_SEQUENTIAL | 1u << MADV_DONTFORK | 1u << MADV_DOFORK |
@@ -175,38 +174,38 @@ static bool sets_smaps_state(const struct op *op, const struct expect *ex)
 		1u << MADV_NOHUGEPAGE | 1u << MADV_DONTDUMP | 1u << MADV_DODUMP |
 		1u << MADV_WIPEONFORK | 1u << MADV_KEEPONFORK;
 
-	if (ex && ex->err)
-		return false;
 	return op->kind == OP_MSEAL || op->kind == OP_PKEY_MPROTECT ||
 	       (op->kind == OP_MADVISE && op->a[1] < 32 && (flag_advice & (1u << op->a[1])));
 }
 
-/* The calls the model says move, split, merge or re-protect mappings. */
-static bool changes_layout(const struct op *op, const struct expect *ex)
+/* The calls that move, split, merge or re-protect mappings. */
+static bool changes_layout(const struct op *op)
 {
-	if (ex && ex->err)
-		return false;
 	return op->kind == OP_MMAP || op->kind == OP_MUNMAP || op->kind == OP_MPROTECT ||
 	       op->kind == OP_MREMAP || op->kind == OP_BRK;
 }
 
 /*
- * How much to read after a call.  smaps after the calls the model says set
- * what only smaps shows, and every --full-every calls; /proc/self/maps after the calls
- * the model says change the layout, and every --maps-every calls; otherwise
- * the contents of the call's own pages.  A call that was refused, or changed
- * the kernel's state without the model knowing, is still caught: the next
- * maps or smaps read compares the whole state, not the call, and the
- * shrinker finds the call.  The errno is judged after every call.
+ * How much to read after a call.  smaps after a call the model expects to
+ * set what only smaps shows, and every --full-every calls; /proc/self/maps
+ * after a call it expects to change the layout, and every --maps-every
+ * calls; otherwise the contents of the call's own pages.  A call that was
+ * refused, or changed the kernel's state without the model knowing, is still
+ * caught: the next maps or smaps read compares the whole state, not the
+ * call, and the shrinker (which replays checking everything) finds the
+ * call.  The errno is judged after every call.
  */
 static enum depth check_depth(const struct runner *r, const struct op *op,
 			      const struct expect *ex, uint64_t index)
 {
 	const struct options *o = r->o;
+	bool succeeds = !ex || !ex->err;
 
-	if (o->full_every <= 1 || index % o->full_every == 0 || sets_smaps_state(op, ex))
+	if (o->full_every <= 1 || index % o->full_every == 0 ||
+	    (succeeds && sets_smaps_state(op)))
 		return DEPTH_SMAPS;
-	if (o->maps_every <= 1 || index % o->maps_every == 0 || changes_layout(op, ex))
+	if (o->maps_every <= 1 || index % o->maps_every == 0 ||
+	    (succeeds && changes_layout(op)))
 		return DEPTH_MAPS;
 	return DEPTH_CONTENT;
 }
