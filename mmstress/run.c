@@ -322,6 +322,20 @@ static void report(const struct options *o, const struct stats *st, double secs,
 	       observe_secs[DEPTH_SMAPS], observe_secs[DEPTH_MAPS], observe_secs[DEPTH_CONTENT]);
 }
 
+/*
+ * A long run says where it is: "# progress DONE/TOTAL calls" about fifty
+ * times, which guest/run --progress shows while the guest runs.
+ */
+static void report_progress(const struct options *o, size_t i)
+{
+	uint64_t every = o->calls / 50;
+
+	if (every < 5000 || i == 0 || i % every)
+		return;
+	printf("# progress %zu/%llu calls\n", i, (unsigned long long)o->calls);
+	fflush(stdout);
+}
+
 int run_random(const struct options *o)
 {
 	static struct stats st;
@@ -341,6 +355,7 @@ int run_random(const struct options *o)
 	for (i = 0; i < o->calls; i++) {
 		bool check = o->check_every <= 1 || i % o->check_every == 0;
 
+		report_progress(o, i);
 		gen_op(&model, &rng, i, &oplog[i]);
 		if (step(&r, &oplog[i], i, check)) {
 			stopped = true;

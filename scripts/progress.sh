@@ -8,7 +8,8 @@
 #
 # While the work runs, COMMAND is asked every few seconds how much is done
 # (it prints one whole number, optionally followed by words that say what
-# is going on; DONE/TOTAL as the first word also says how much there is),
+# is going on; DONE/TOTAL as the first word also says how much there is,
+# and DONE/TOTAL/UNIT what is counted),
 # and TOTAL says how much there is in all (empty when nobody knows;
 # TOTAL/UNIT names what is counted).  On a terminal the line is redrawn in place;
 # in a plain log (CI) a line is written every $PROGRESS_INTERVAL seconds
@@ -60,10 +61,12 @@ progress_start() {
 			wait "$nap"
 			read -r done detail < <("$@" 2>/dev/null) || true
 			now_total=$total
+			now_unit=$unit
+			case $done in */*/*) now_unit=${done##*/} done=${done%/*} ;; esac
 			case $done in */*) now_total=${done#*/} done=${done%%/*} ;; esac
 			case $done in '' | *[!0-9]*) done=0 ;; esac
 			case $now_total in 0 | *[!0-9]*) now_total= ;; esac
-			line=$(progress_line "$label" "$now_total" "$unit" "$done" \
+			line=$(progress_line "$label" "$now_total" "$now_unit" "$done" \
 				$((SECONDS - start)) "$detail")
 			if [ -n "$live" ]; then
 				printf '\r\033[K[progress] %s' "$line" >&2

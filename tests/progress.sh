@@ -10,7 +10,7 @@ trap 'progress_stop; rm -rf "$work"' EXIT
 . "$top/scripts/progress.sh"
 
 echo "TAP version 13"
-echo "1..6"
+echo "1..7"
 n=0
 check() { # check DESCRIPTION GOT WANTED-REGEX
 	n=$((n + 1))
@@ -47,3 +47,11 @@ check "a count may bring its own total and detail" "$(tail -n 1 "$work/log")" \
 sleep 1.2
 check "progress_stop is prompt (under a second) and silences it" \
 	"$stop_took ms, $(wc -l <"$work/log") lines" "^[0-9]{1,3} ms, $lines_at_stop lines\$"
+
+# A count may name what it counts (a guest suite's own "# progress" line).
+echo "300/900/calls" >"$work/count"
+PROGRESS_INTERVAL=1 progress_start demo "/TAP results" cat "$work/count" 2>"$work/log2"
+sleep 1.5
+progress_stop 2>>"$work/log2"
+check "a count may bring its own unit" "$(tail -n 1 "$work/log2")" \
+	'^\[progress\] demo: 300 of ~900 calls, 0:0[1-2] elapsed, ~0:0[2-4] left$'
