@@ -99,24 +99,35 @@ done
 guest_script=$out/run-peer.sh
 {
 	echo 'cd /tmp'
+	i=0
 	for t in "${TESTS[@]}"; do
 		IFS='|' read -r name extra flags cmd secs <<<"$t"
 		[ -n "${built[$name]:-}" ] || continue
+		printf 'echo "# progress %s/%s tests"\n' "$i" "${#built[@]}"
+		i=$((i + 1))
 		printf 'timeout %s /sealjit/bin/%s >/tmp/%s.log 2>&1; rc=$?\n' "$((secs * slow))" "$cmd" "$name"
 		printf 'p=$(grep -ciE "^(ok|\\[ok\\]|\\[pass\\]|pass)|: PASS|\\[PASS\\]| pass$" /tmp/%s.log)\n' "$name"
 		printf 'f=$(grep -ciE "^not ok|\\[fail\\]|: FAIL|\\[FAIL\\]| fail$" /tmp/%s.log)\n' "$name"
 		printf 'echo "RESULT %s rc=$rc pass=$p fail=$f"\n' "$name"
 		printf 'tail -n 3 /tmp/%s.log | sed "s/^/LOG %s: /"\n' "$name" "$name"
 	done
+	printf 'echo "# progress %s/%s tests"\n' "$i" "$i"
 } >"$guest_script"
 
 total=0
 for t in "${TESTS[@]}"; do IFS='|' read -r _ _ _ _ secs <<<"$t"; total=$((total + secs * slow)); done
+# The kernels boot side by side, one core each; each shows its progress
+# where this script's standard error goes.
+exec 3>&2
 for k in "${kernels[@]}"; do
-	"$top/guest/run" --timeout $((total + 120)) --add "$bin" --add "$guest_script" "$k" -- \
-		sh run-peer.sh >"$out/$k.out" 2>&1
-	echo "guest/run exit $?" >>"$out/$k.out"
+	{
+		PROGRESS_FD=3 "$top/guest/run" --timeout $((total + 120)) --progress "$k: vm selftests" \
+			--add "$bin" --add "$guest_script" "$k" -- \
+			sh run-peer.sh >"$out/$k.out" 2>&1
+		echo "guest/run exit $?" >>"$out/$k.out"
+	} &
 done
+wait
 
 # Table and TAP.
 result() { grep -a "^RESULT $2 " "$out/$1.out" 2>/dev/null | head -n 1 | cut -d' ' -f3- | tr -d '\r'; }

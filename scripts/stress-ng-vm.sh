@@ -54,20 +54,31 @@ script=$out/pkg/run-stress.sh
 	echo 'S="/sealjit/stress-ng/ld.so --library-path /sealjit/stress-ng/lib /sealjit/stress-ng/stress-ng"'
 	# ops_of NAME: the bogo ops on NAME's --metrics-brief line
 	echo 'ops_of() { awk -v s="$1" '"'"'$2 == "metrc:" && $4 == s && $5 ~ /^[0-9]+$/ { print $5; exit }'"'"' "/tmp/$1.log"; }'
+	i=0
 	for s in "${stressors[@]}"; do
+		printf 'echo "# progress %s/%s stressors"\n' "$i" "${#stressors[@]}"
+		i=$((i + 1))
 		printf '$S --%s 1 --%s-ops %s %s --timeout %s --metrics-brief >/tmp/%s.log 2>&1; rc=$?\n' \
 			"$s" "$s" "$ops" "${sizes[$s]:-}" "$((30 * slow))" "$s"
 		printf 'echo "RESULT %s rc=$rc ops=$(ops_of %s) $(grep -ci "fail" /tmp/%s.log) fail-lines"\n' \
 			"$s" "$s" "$s"
 		printf 'grep -i "fail\\|error\\|skip" /tmp/%s.log | head -n 3 | sed "s/^/LOG %s: /"\n' "$s" "$s"
 	done
+	printf 'echo "# progress %s/%s stressors"\n' "$i" "$i"
 } >"$script"
 
+# The kernels boot side by side, one core each; each shows its progress
+# where this script's standard error goes.
+exec 3>&2
 for k in "${kernels[@]}"; do
-	"$top/guest/run" --timeout $((900 * slow)) --add "$out/pkg/stress-ng" --add "$script" "$k" -- \
-		sh run-stress.sh >"$out/$k.out" 2>&1
-	echo "guest/run exit $?" >>"$out/$k.out"
+	{
+		PROGRESS_FD=3 "$top/guest/run" --timeout $((900 * slow)) --progress "$k: stress-ng" \
+			--add "$out/pkg/stress-ng" --add "$script" "$k" -- \
+			sh run-stress.sh >"$out/$k.out" 2>&1
+		echo "guest/run exit $?" >>"$out/$k.out"
+	} &
 done
+wait
 
 result() { grep -a "^RESULT $2 " "$out/$1.out" 2>/dev/null | head -n 1 | cut -d' ' -f3- | tr -d '\r'; }
 # field RESULT KEY: KEY's number in a result ("rc=0 ops=50 0 fail-lines"), or 0
