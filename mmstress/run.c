@@ -189,7 +189,8 @@ static bool changes_layout(const struct op *op)
  * How much to read after a call.  smaps after a call the model expects to
  * set what only smaps shows, and every --full-every calls; /proc/self/maps
  * after a call it expects to change the layout, and every --maps-every
- * calls; otherwise the contents of the call's own pages.  A call that was
+ * calls; otherwise the contents of the call's own pages.  A call the model
+ * expects to fail part-way counts as one that changes.  A call that was
  * refused, or changed the kernel's state without the model knowing, is still
  * caught: the next maps or smaps read compares the whole state, not the
  * call, and the shrinker (which replays checking everything) finds the
@@ -199,13 +200,16 @@ static enum depth check_depth(const struct runner *r, const struct op *op,
 			      const struct expect *ex, uint64_t index)
 {
 	const struct options *o = r->o;
-	bool succeeds = !ex || !ex->err;
+	/* A call that failed part-way (ENOMEM at a hole, EFAULT after
+	 * mremap_to() unmapped its target) changed what it reached first,
+	 * and the model's VMA boundaries come from what maps last showed. */
+	bool changes = !ex || !ex->err || ex->err == ENOMEM || ex->err == EFAULT;
 
 	if (o->full_every <= 1 || index % o->full_every == 0 ||
-	    (succeeds && sets_smaps_state(op)))
+	    (changes && sets_smaps_state(op)))
 		return DEPTH_SMAPS;
 	if (o->maps_every <= 1 || index % o->maps_every == 0 ||
-	    (succeeds && changes_layout(op)))
+	    (changes && changes_layout(op)))
 		return DEPTH_MAPS;
 	return DEPTH_CONTENT;
 }
