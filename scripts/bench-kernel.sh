@@ -38,6 +38,7 @@ usage() {
 	sed -n '2,/^set /{/^set /d;s/^# \{0,1\}//;p}' "$0" >&2
 	exit 2
 }
+. "$top/scripts/progress.sh"
 die() { echo "bench-kernel: $*" >&2; exit 2; }
 whole() { [[ $2 =~ ^[0-9]+$ ]] && [ "$2" -ge 1 ] || die "$1 wants a whole number >= 1, not '$2'"; }
 
@@ -101,11 +102,18 @@ boot() {
 	echo "bench-kernel: $k boot $b: guest/run exit $rc" >&2
 }
 
-# Boot by boot, every kernel in turn, JOBS guests at a time.
+# Boots finished so far (each leaves its exit status in a .rc file).
+boots_done() { find "$runs" -name '*.rc' 2>/dev/null | wc -l; }
+
+# Boot by boot, every kernel in turn, JOBS guests at a time.  Only the
+# boots end: the progress display, also a child, runs until stopped.
 run_boots() {
 	local b k running=0
 	rm -rf "$runs"
 	mkdir -p "$runs"
+	# shellcheck disable=SC2086 # kernel names are single words
+	set -- $kernels
+	progress_start "bench-kernel" "$(($# * boots))/boots" boots_done
 	for b in $(seq 1 "$boots"); do
 		for k in $kernels; do
 			if [ "$running" -ge "$jobs" ]; then
@@ -116,7 +124,8 @@ run_boots() {
 			running=$((running + 1))
 		done
 	done
-	wait
+	for (( ; running > 0; running--)); do wait -n || true; done
+	progress_stop
 }
 
 # The rows of one boot.  A guest that died gives "died" for every case,
