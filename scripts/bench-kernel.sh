@@ -39,6 +39,9 @@ usage() {
 	exit 2
 }
 . "$top/scripts/progress.sh"
+# bench-mm builds at -j1: a jobserver inherited from make is not passed to
+# this script, and make would warn that it is missing.
+unset MAKEFLAGS MFLAGS MAKELEVEL
 die() { echo "bench-kernel: $*" >&2; exit 2; }
 whole() { [[ $2 =~ ^[0-9]+$ ]] && [ "$2" -ge 1 ] || die "$1 wants a whole number >= 1, not '$2'"; }
 
