@@ -33,6 +33,9 @@ enum seal_mode {
 	SEAL_UPSTREAM,	/* upstream 6.12: 3 arguments, all types, EPERM */
 };
 
+/* The seal types that pin a mapping in place. */
+#define PIN_TYPES (MM_SEAL_MUNMAP | MM_SEAL_MMAP | MM_SEAL_MREMAP)
+
 /* Model copies of the VmFlags mnemonics it tracks. */
 enum vmflag {
 	VF_DC = 1 << 0,	/* MADV_DONTFORK */

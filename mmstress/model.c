@@ -25,7 +25,6 @@
 #define MAP_FIXED_NOREPLACE 0x100000
 #endif
 
-#define PIN_TYPES (MM_SEAL_MUNMAP | MM_SEAL_MMAP | MM_SEAL_MREMAP)
 #define PA(x) (((x) + PG - 1) & ~(PG - 1))
 
 static struct model pending;
@@ -334,8 +333,16 @@ static bool destructive(int advice)
 	       advice == MADV_DONTFORK || advice == MADV_WIPEONFORK;
 }
 
+/* Fork advice, which a full seal refuses on any VMA pinned or frozen. */
+static bool fork_advice(int advice)
+{
+	return advice == MADV_DONTFORK || advice == MADV_WIPEONFORK;
+}
+
 static bool madvise_refused(const struct model *m, const struct page *p, int advice)
 {
+	if (m->seal == SEAL_FULL && fork_advice(advice) && p->mapped)
+		return p->seals & (MM_SEAL_MPROTECT | PIN_TYPES);
 	if (!destructive(advice) || !p->mapped || p->shared || page_writable(m, p))
 		return false;
 	if (m->seal == SEAL_FULL)
@@ -419,7 +426,7 @@ static void predict_madvise(struct model *m, const struct op *op, struct expect 
 	if (m->seal == SEAL_FULL)
 		for (size_t i = 0; i < r.n; i++)
 			if (madvise_refused(m, rp(&r, i), advice))
-				return set_err(ex, EACCES, "madvise: destructive advice on sealed read-only private memory");
+				return set_err(ex, EACCES, "madvise: advice that loses sealed contents, now or in a fork child");
 	for (size_t i = 0; i < r.n; i++) {
 		struct page *p = rp(&r, i);
 		int err;
@@ -467,6 +474,10 @@ static void predict_mseal_full(struct model *m, const struct op *op, struct expe
 			return set_err(ex, ENOMEM, "mseal: unmapped page in range");
 		if ((p->seals & MM_SEAL_MSEAL) && (types & ~p->seals))
 			return set_err(ex, EACCES, "mseal: adding a type under MM_SEAL_MSEAL");
+		/* Fork advice given before the seal would act after it. */
+		if ((types & ~p->seals) && (types & (MM_SEAL_MPROTECT | PIN_TYPES)) &&
+		    (p->vmflags & (VF_DC | VF_WF)))
+			return set_err(ex, EBUSY, "mseal: DONTFORK or WIPEONFORK set before the seal");
 	}
 	for (size_t i = 0; i < r.n; i++)
 		rp(&r, i)->seals |= (uint8_t)types;
@@ -606,6 +617,14 @@ static void mremap_to(struct model *m, int win, struct mremap_args *a, struct ex
 		return set_err(ex, EINVAL, "mremap: new address not page aligned");
 	if (a->addr + a->olen > a->naddr && a->naddr + a->nlen > a->addr)
 		return set_err(ex, EINVAL, "mremap: old and new ranges overlap");
+	/* A full seal decides before the target or the tail is unmapped. */
+	if (m->seal == SEAL_FULL) {
+		struct range old = range_of(m, win, a->addr, a->olen);
+
+		tgt = range_of(m, WIN_ARENA, a->naddr, a->nlen);
+		if (any_pin(&old) || (fixed && any_pin(&tgt)))
+			return set_err(ex, EACCES, "mremap: a pinned VMA in the old range or the target");
+	}
 	if (fixed) {
 		tgt = range_of(m, WIN_ARENA, a->naddr, a->nlen);
 		if (unmap_refused(&tgt))

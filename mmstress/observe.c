@@ -305,14 +305,19 @@ static int observe_content(struct model *m, struct stats *st, uint64_t index)
 
 		bad += content_check_range(m, st, win->base, win->npages, win->pages, index);
 		/* A lazily freed page stays freeable until written: once seen
-		 * zero it stays zero, until then it is either. */
+		 * zero it stays zero, until then it is either.  A full seal
+		 * keeps it: seen whole under one, it stays whole. */
 		for (size_t i = 0; i < win->npages; i++) {
 			struct page *p = &win->pages[i];
 			uint64_t got;
 
-			if (p->mapped && p->maybe_zero && !p->shared &&
-			    !read_tag(win->base + i * PG, page_readable(m, p), &got) && !got)
+			if (!p->mapped || !p->maybe_zero || p->shared ||
+			    read_tag(win->base + i * PG, page_readable(m, p), &got))
+				continue;
+			if (!got)
 				p->tag = 0, p->maybe_zero = false;
+			else if (m->seal == SEAL_FULL && (p->seals & (MM_SEAL_MPROTECT | PIN_TYPES)))
+				p->maybe_zero = false;
 		}
 	}
 	return bad;

@@ -74,7 +74,9 @@ static bool allowed(int kind, int err)
 	if (!err)
 		return true;
 	switch (kind) {
-	case R_MSEAL: return err == ENOMEM || err == refusal;
+	case R_MSEAL:
+		/* A full seal refuses a range that WIPEONFORK reached first. */
+		return err == ENOMEM || err == refusal || (mode == SEAL_FULL && err == EBUSY);
 	case R_MPROTECT: return err == ENOMEM || err == refusal;
 	case R_MUNMAP: case R_MMAP: return err == refusal;
 	case R_MREMAP: return err == EFAULT || err == refusal;
