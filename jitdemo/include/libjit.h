@@ -161,6 +161,8 @@ int jit_func_arity(const struct jit_module *m, int index);
 struct jit_options jit_default_options(void);
 bool jit_parse_seal_policy(const char *text, enum jit_seal_policy *out);
 const char *jit_seal_policy_name(enum jit_seal_policy policy);
+/* The MM_SEAL_* types a policy asks mseal() for (0 for none). */
+unsigned jit_seal_policy_types(enum jit_seal_policy policy);
 
 /* Compile every function into one arena, flip it RX and seal it once. */
 int jit_compile(struct jit_module *m, const struct jit_options *opt,

@@ -100,6 +100,11 @@ const char *jit_seal_policy_name(enum jit_seal_policy policy)
 	return "?";
 }
 
+unsigned jit_seal_policy_types(enum jit_seal_policy policy)
+{
+	return arena_policy_types(policy);
+}
+
 int jit_compile(struct jit_module *m, const struct jit_options *opt,
 		struct jit_diag *diag)
 {
