@@ -60,6 +60,12 @@ struct scenario {
 	bool needs_page_below;		/* map an unsealed page under the arena */
 	/* libjit compiles with --seal=none; `finish` seals the code instead */
 	bool seals_itself;
+	/* the attack needs state of the process that sealed (a thread,
+	 * lazily freed pages): it runs from that process only */
+	bool self_only;
+	/* the completing call is harmless in itself and succeeds either
+	 * way: BLOCKED means the code survived it */
+	bool harmless_call;
 	/* Optional, in the compiling process right after libjit compiled
 	 * (before any fork): the program's own last touches to its code
 	 * region (seal it, grow it).  false + why when it could not. */
@@ -91,9 +97,20 @@ struct case_spec {
 };
 
 /* scenarios.c */
+bool seal_like_libjit(void *addr, size_t len, unsigned types);
 size_t scenario_count(void);
 const struct scenario *scenario_at(size_t index);
 const struct scenario *scenario_find(const char *name);
+
+/* across_time.c: set up before the JIT seals, completed after */
+bool finish_inflight_below(struct target *t, enum jit_seal_policy policy,
+			   char *why, size_t why_len);
+bool finish_inflight_code(struct target *t, enum jit_seal_policy policy,
+			  char *why, size_t why_len);
+int attack_inflight(const struct target *t);
+bool finish_lazyfree(struct target *t, enum jit_seal_policy policy,
+		     char *why, size_t why_len);
+int attack_pageout(const struct target *t);
 
 /* target.c: the JIT'd victim function */
 #define TARGET_FUNC "fib"
@@ -110,7 +127,7 @@ bool snapshot_take(const struct target *t, struct snapshot *snap);
 /* smaps.c: the arena's seals in /proc/self/smaps: "PMR", "sl" or "-". */
 void smaps_seals(uintptr_t base, char *out, size_t out_len);
 void classify(const struct target *t, const struct snapshot *before,
-	      int call_result, struct case_report *report);
+	      int call_result, bool harmless_call, struct case_report *report);
 
 /* privilege.c */
 bool privilege_drop_all(char *why, size_t why_len);

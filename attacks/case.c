@@ -63,7 +63,7 @@ static void attack_and_report(const struct case_spec *spec,
 		return;
 	}
 	int call_result = spec->scenario->attack(t);
-	classify(t, &before, call_result, report);
+	classify(t, &before, call_result, spec->scenario->harmless_call, report);
 	send_report(fd, report);
 }
 

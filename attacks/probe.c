@@ -224,7 +224,7 @@ static void note_partial_apply(const struct target *t,
 }
 
 static void judge_unchanged(const struct target *t, const struct snapshot *before,
-			    struct case_report *report)
+			    bool harmless_call, struct case_report *report)
 {
 	int64_t result = 0;
 	if (!target_call(t, &result)) {
@@ -242,6 +242,12 @@ static void judge_unchanged(const struct target *t, const struct snapshot *befor
 			 "refused; %s(%d) still returns %" PRId64, TARGET_FUNC,
 			 TARGET_ARG, result);
 		note_partial_apply(t, before, report);
+	} else if (harmless_call) {
+		report->outcome = OUTCOME_BLOCKED;
+		snprintf(report->detail, sizeof report->detail,
+			 "the call did its harmless part; the kernel kept the code, "
+			 "%s(%d) still returns %" PRId64, TARGET_FUNC, TARGET_ARG,
+			 result);
 	} else {
 		report->outcome = OUTCOME_ERROR;
 		snprintf(report->detail, sizeof report->detail,
@@ -250,7 +256,7 @@ static void judge_unchanged(const struct target *t, const struct snapshot *befor
 }
 
 void classify(const struct target *t, const struct snapshot *before,
-	      int call_result, struct case_report *report)
+	      int call_result, bool harmless_call, struct case_report *report)
 {
 	report->call_errno = call_result > 0 ? call_result : 0;
 	if (call_result == ATTACK_SETUP_FAILED) {
@@ -276,6 +282,6 @@ void classify(const struct target *t, const struct snapshot *before,
 						      : "code bytes changed");
 		landed(t, report, what);
 	} else {
-		judge_unchanged(t, before, report);
+		judge_unchanged(t, before, harmless_call, report);
 	}
 }

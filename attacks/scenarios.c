@@ -359,7 +359,7 @@ static int attack_aio_ring(const struct target *t)
  * the way libjit seals (4-argument types, upstream's form on EINVAL), as
  * a JIT that keeps room for more code would.  The probes never read it.
  */
-static bool seal_like_libjit(void *addr, size_t len, unsigned types)
+bool seal_like_libjit(void *addr, size_t len, unsigned types)
 {
 	if (types == 0 || sys_mseal(addr, len, types, 0) == 0)
 		return true;
@@ -541,6 +541,29 @@ static const struct scenario scenarios[] = {
 	  .narration = "fill a never-faulted code page through userfaultfd",
 	  .finish = finish_room_above,
 	  .attack = attack_uffd_fill },
+	{ .name = "madvise-inflight",
+	  .description = "madvise(DONTNEED) from a uffd page below the code sleeps while the JIT seals",
+	  .narration = "sleep in madvise() across the seal, then zap the code",
+	  .needs_page_below = true,
+	  .seals_itself = true,
+	  .self_only = true,
+	  .finish = finish_inflight_below,
+	  .attack = attack_inflight },
+	{ .name = "madvise-inflight-code",
+	  .description = "the code registered with uffd before the seal; madvise(DONTNEED) sleeps across it",
+	  .narration = "register the code, sleep in madvise() across the seal",
+	  .seals_itself = true,
+	  .self_only = true,
+	  .finish = finish_inflight_code,
+	  .attack = attack_inflight },
+	{ .name = "lazyfree-pageout",
+	  .description = "MADV_FREE the code before the seal, MADV_PAGEOUT after it",
+	  .narration = "free the code lazily before the seal, reclaim it after",
+	  .seals_itself = true,
+	  .self_only = true,
+	  .harmless_call = true,
+	  .finish = finish_lazyfree,
+	  .attack = attack_pageout },
 	{ .name = "upstream-call",
 	  .description = "code sealed by mseal(addr, len, 0, garbage); mprotect RW, write",
 	  .narration = "seal the upstream way, then mprotect the code RW",
