@@ -224,8 +224,7 @@ test-peer-vm: kernel guest
 # upstream's selftest, a million model-checked calls, 6.1's vm selftests and
 # stress-ng's mm stressors, where KASAN, lockdep and the maple tree checks
 # watch; any splat panics the guest (panic_on_warn) and fails the step.
-# Not part of make test: about 40 minutes on two cores, from its parts
-# (README.md).
+# Not part of make test: 38 minutes on two idle cores (README.md).
 DEBUG_EXPECTED := mseal-debug-selftest vanilla-debug-selftest mseal-debug-attacks \
 	mseal-debug-upstream-selftest mseal-debug-upstream-selftest-types \
 	mseal-debug-mmstress mseal-debug-mmstress-race mseal-debug-mmstress-bad-input \
