@@ -17,6 +17,7 @@
 #include <linux/userfaultfd.h>
 #include <poll.h>
 #include <pthread.h>
+#include <sched.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
@@ -142,10 +143,38 @@ int attack_inflight(const struct target *t)
 	return inflight.call_errno;
 }
 
+/*
+ * MADV_FREE leaves the pages in this CPU's lazy-free batch, off the LRU,
+ * until the batch is drained, and MADV_PAGEOUT drains only the batch of the
+ * CPU it runs on.  A case that moved to another CPU between the two would
+ * see its code kept because reclaim never found the pages, not because a
+ * seal kept them.  So the case (and its attacking child, which inherits
+ * the mask) stays on one CPU; each case is a process of its own.
+ */
+static bool stay_on_this_cpu(char *why, size_t why_len)
+{
+	int cpu = sched_getcpu();
+	cpu_set_t cpus;
+
+	if (cpu < 0) {
+		snprintf(why, why_len, "sched_getcpu: %s", strerror(errno));
+		return false;
+	}
+	CPU_ZERO(&cpus);
+	CPU_SET(cpu, &cpus);
+	if (sched_setaffinity(0, sizeof cpus, &cpus) != 0) {
+		snprintf(why, why_len, "sched_setaffinity: %s", strerror(errno));
+		return false;
+	}
+	return true;
+}
+
 /* MADV_FREE on the finished code, before the JIT seals it. */
 bool finish_lazyfree(struct target *t, enum jit_seal_policy policy,
 		     char *why, size_t why_len)
 {
+	if (!stay_on_this_cpu(why, why_len))
+		return false;
 	if (madvise(t->base, t->length, MADV_FREE) != 0) {
 		snprintf(why, why_len, "MADV_FREE: %s", strerror(errno));
 		return false;
