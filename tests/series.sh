@@ -6,9 +6,13 @@
 #   - the series applies in order with `patch -p1` to pristine 6.1 files;
 #   - the cover letter has been written (no template left in it).
 # Needs the pristine tree that `make kernel` leaves in the cache.
+# checkpatch.pl's reports on a patch are kept in the cache, keyed by the
+# patch and checkpatch's own files, so a warm run checks only what changed;
+# the allow list is applied to them afresh every time.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 tree=$("$top/kernel/build.sh" --tree vanilla) || exit 1
+cache=${SEALJIT_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/sealjit}/checkpatch
 cover=$(ls "$top"/kernel-series/0000-*.patch 2>/dev/null)
 patches=()
 for p in "$top"/kernel-series/0*.patch; do
@@ -38,10 +42,32 @@ allowed() { # allowed PATCH-NAME REPORT-LINE
 	return 1
 }
 
+# checkpatch's files: a new checkpatch gives new keys.
+checker=$(cd "$tree" && cat scripts/checkpatch.pl scripts/spelling.txt \
+	scripts/const_structs.checkpatch 2>/dev/null | sha256sum | cut -c1-16)
+mkdir -p "$cache"
+
+checkpatch_reports() { # PATCH: checkpatch's report lines, from the cache when it has them
+	local key
+	key=$cache/$checker-$(sha256sum <"$1" | cut -c1-16)
+	if [ ! -f "$key" ]; then
+		(cd "$tree" && perl scripts/checkpatch.pl --strict --terse \
+			--no-summary "$1" 2>&1) >"$key.tmp"
+		# 0: clean, 1: reports; anything else: it did not check the patch.
+		local rc=$?
+		if [ "$rc" -gt 1 ]; then
+			echo "$1:0: ERROR: checkpatch.pl failed (exit $rc): $(tail -n 1 "$key.tmp")"
+			rm -f "$key.tmp"
+			return
+		fi
+		mv "$key.tmp" "$key"
+	fi
+	grep -E ': (ERROR|WARNING|CHECK):' "$key"
+}
+
 for p in "${patches[@]}"; do
 	name=$(basename "$p")
-	reports=$(cd "$tree" && perl scripts/checkpatch.pl --strict --terse \
-		--no-summary "$p" 2>/dev/null | grep -E ': (ERROR|WARNING|CHECK):')
+	reports=$(checkpatch_reports "$p")
 	unexpected=
 	while IFS= read -r line; do
 		[ -z "$line" ] || allowed "$name" "$line" || unexpected+="$line"$'\n'
