@@ -10,7 +10,7 @@ trap 'progress_stop; rm -rf "$work"' EXIT
 . "$top/scripts/progress.sh"
 
 echo "TAP version 13"
-echo "1..7"
+echo "1..9"
 n=0
 check() { # check DESCRIPTION GOT WANTED-REGEX
 	n=$((n + 1))
@@ -55,3 +55,20 @@ sleep 1.5
 progress_stop 2>>"$work/log2"
 check "a count may bring its own unit" "$(tail -n 1 "$work/log2")" \
 	'^\[progress\] demo: 300 of ~900 calls, 0:0[1-2] elapsed, ~0:0[2-4] left$'
+
+# make test's line: the estimate comes from the last whole run's time, not
+# from the count of result files (the longest steps start first); a run
+# that passes keeps its time for the next, a failing one does not.
+mkdir -p "$work/results/.running" "$work/cache"
+touch "$work/results/a.tap" "$work/results/.running/series"
+echo 20 >"$work/cache/test-seconds"
+echo 64 >"$work/cache/test-results-count"
+RESULTS=$work/results SEALJIT_CACHE=$work/cache PROGRESS_INTERVAL=1 \
+	"$top/scripts/test-progress.sh" sleep 2.5 2>"$work/log3"
+check "make test's estimate is the last run's time less the time elapsed" \
+	"$(tail -n 1 "$work/log3")" \
+	'^\[progress\] make test: ([12]) of ~20 s, 0:0\1 elapsed, ~0:1[89] left; 1 of ~64 result files; running: series \(0:0[0-9]\)$'
+kept=$(cat "$work/cache/test-seconds")
+RESULTS=$work/results SEALJIT_CACHE=$work/cache "$top/scripts/test-progress.sh" false
+check "a passing run keeps its time for the next estimate, a failing one does not" \
+	"$kept $(cat "$work/cache/test-seconds")" '^([23]) \1$'
