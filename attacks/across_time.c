@@ -58,20 +58,6 @@ static void *madvise_dontneed(void *unused)
 	return NULL;
 }
 
-/* A non-blocking userfaultfd that reports MADV_DONTNEED (EVENT_REMOVE). */
-static int uffd_open_remove(void)
-{
-	int fd = (int)syscall(SYS_userfaultfd,
-			      O_CLOEXEC | O_NONBLOCK | UFFD_USER_MODE_ONLY);
-	struct uffdio_api api = { .api = UFFD_API,
-				  .features = UFFD_FEATURE_EVENT_REMOVE };
-	if (fd >= 0 && ioctl(fd, UFFDIO_API, &api) != 0) {
-		close(fd);
-		fd = -1;
-	}
-	return fd;
-}
-
 static bool uffd_event_pending(int fd)
 {
 	struct pollfd poller = { .fd = fd, .events = POLLIN };
@@ -94,7 +80,8 @@ static bool seal_while_madvise_sleeps(struct target *t,
 		.mode = UFFDIO_REGISTER_MODE_MISSING,
 	};
 
-	inflight.uffd = uffd_open_remove();
+	/* Non-blocking, and told of MADV_DONTNEED (EVENT_REMOVE). */
+	inflight.uffd = uffd_open(O_NONBLOCK, UFFD_FEATURE_EVENT_REMOVE);
 	inflight.start = start;
 	inflight.len = (size_t)(t->base + t->length - start);
 	if (inflight.uffd < 0 || ioctl(inflight.uffd, UFFDIO_REGISTER, &r) ||

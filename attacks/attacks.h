@@ -112,6 +112,9 @@ bool finish_lazyfree(struct target *t, enum jit_seal_policy policy,
 		     char *why, size_t why_len);
 int attack_pageout(const struct target *t);
 
+/* uffd.c: a userfaultfd with user-mode faults only; -1 and errno if none */
+int uffd_open(int flags, unsigned long long features);
+
 /* target.c: the JIT'd victim function */
 #define TARGET_FUNC "fib"
 #define TARGET_ARG 20

@@ -385,17 +385,6 @@ static bool finish_room_above(struct target *t, enum jit_seal_policy policy,
 	return true;
 }
 
-static int uffd_open(void)
-{
-	int fd = (int)syscall(SYS_userfaultfd, O_CLOEXEC | UFFD_USER_MODE_ONLY);
-	struct uffdio_api api = { .api = UFFD_API };
-	if (fd >= 0 && ioctl(fd, UFFDIO_API, &api) != 0) {
-		close(fd);
-		fd = -1;
-	}
-	return fd;
-}
-
 static int uffd_fill(int fd, const struct target *t, uint8_t *hole)
 {
 	struct uffdio_register reg = {
@@ -418,7 +407,7 @@ static int uffd_fill(int fd, const struct target *t, uint8_t *hole)
 
 static int attack_uffd_fill(const struct target *t)
 {
-	int fd = uffd_open();
+	int fd = uffd_open(0, 0);
 	if (fd < 0)
 		return ATTACK_SETUP_FAILED;
 	int err = uffd_fill(fd, t, t->base + t->length - t->page);
