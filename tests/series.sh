@@ -42,17 +42,18 @@ allowed() { # allowed PATCH-NAME REPORT-LINE
 	return 1
 }
 
-# checkpatch's files: a new checkpatch gives new keys.
-checker=$(cd "$tree" && cat scripts/checkpatch.pl scripts/spelling.txt \
-	scripts/const_structs.checkpatch 2>/dev/null | sha256sum | cut -c1-16)
+# checkpatch's options and files: a new checkpatch gives new keys.
+options=(--strict --terse --no-summary)
+checker=$( (echo "${options[*]}" && cd "$tree" && cat scripts/checkpatch.pl \
+	scripts/spelling.txt scripts/const_structs.checkpatch 2>/dev/null) |
+	sha256sum | cut -c1-16)
 mkdir -p "$cache"
 
 checkpatch_reports() { # PATCH: checkpatch's report lines, from the cache when it has them
 	local key
 	key=$cache/$checker-$(sha256sum <"$1" | cut -c1-16)
 	if [ ! -f "$key" ]; then
-		(cd "$tree" && perl scripts/checkpatch.pl --strict --terse \
-			--no-summary "$1" 2>&1) >"$key.tmp"
+		(cd "$tree" && perl scripts/checkpatch.pl "${options[@]}" "$1" 2>&1) >"$key.tmp"
 		# 0: clean, 1: reports; anything else: it did not check the patch.
 		local rc=$?
 		if [ "$rc" -gt 1 ]; then
