@@ -1,36 +1,54 @@
 #!/usr/bin/env bash
-# kernel/check-series.sh - TAP: every patch of kernel-series/ builds on its
-# own, applied one at a time with the mseal kernel's config (one flavor,
-# "check", rebuilt incrementally by kernel/build.sh after each patch, so
-# the compiler cache serves every file a patch does not change), and the
-# whole series also builds with CONFIG_MSEAL=n (flavor "check-nomseal").
-# Where a patch's tree has the selftest, it must build too (-Werror).
-# `make check-series`, not part of `make test`.  Needs `make kernel`.
+# kernel/check-series.sh SERIES... - TAP: every patch of kernel-series/SERIES/
+# builds on its own, applied one at a time with the config of that series'
+# kernels.  Each series has one check flavor (series_check in
+# kernel/series-info.sh), rebuilt incrementally by kernel/build.sh after
+# each patch, so the compiler cache serves every file a patch does not
+# change.  A series that adds CONFIG_MSEAL also builds whole with
+# CONFIG_MSEAL=n (flavor series_check-nomseal).  Where a patch's tree has
+# the selftest, it must build too (-Werror).  `make check-series`, not part
+# of `make test`.  Needs `make kernel`.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/kernel/series-info.sh"
+[ $# -ge 1 ] || { echo "usage: kernel/check-series.sh SERIES... (series: $series_names)" >&2; exit 2; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-patches=()
-for p in "$top"/kernel-series/0*.patch; do
-	case $p in */0000-*) ;; *) patches+=("$p") ;; esac
-done
 
+plan=0
+for s in "$@"; do
+	series_info "$s" || exit 2
+	count=$(series_patches | wc -l)
+	[ "$count" -gt 0 ] || { echo "kernel/check-series.sh: kernel-series/$s has no patches" >&2; exit 1; }
+	plan=$((plan + count))
+	[ "$series_nomseal" = yes ] && plan=$((plan + 1))
+done
 echo "TAP version 13"
-echo "1..$((${#patches[@]} + 1))"
+echo "1..$plan"
+
 n=0
 build() { # build DESCRIPTION BUILD.SH-ARGS...
 	local desc=$1
 	shift
 	n=$((n + 1))
-	if SEALJIT_BUILD=$work "$top/kernel/build.sh" "$@" >"$work/log" 2>&1; then
+	if SEALJIT_BUILD=$work "$top/kernel/build.sh" --source "$series_source" "$@" >"$work/log" 2>&1; then
 		echo "ok $n - $desc ($(sed -n 's/.*built in \([0-9]* s\).*/\1/p' "$work/log"))"
 	else
 		echo "not ok $n - $desc"
 		tail -n 15 "$work/log" | sed 's/^/# /'
 	fi
 }
-for i in "${!patches[@]}"; do
-	build "builds with CONFIG_MSEAL=y after $(basename "${patches[$i]}")" \
-		--fragment "$top/kernel/mseal.fragment" check "${patches[@]:0:$((i + 1))}"
+
+for s in "$@"; do
+	series_info "$s"
+	mapfile -t patches < <(series_patches)
+	fragment=()
+	[ -n "$series_fragment" ] && fragment=(--fragment "$series_fragment")
+	for i in "${!patches[@]}"; do
+		build "$s: builds after $(basename "${patches[$i]}")" \
+			"${fragment[@]}" "$series_check" "${patches[@]:0:$((i + 1))}"
+	done
+	[ "$series_nomseal" = yes ] &&
+		build "$s: the whole series builds with CONFIG_MSEAL=n" "$series_check-nomseal" "${patches[@]}"
 done
-build "the whole series builds with CONFIG_MSEAL=n" check-nomseal "${patches[@]}"
+exit 0

@@ -42,7 +42,7 @@ quickly() {
 }
 desc="an unchanged key rebuilds nothing, in under 10 s"
 expect 0 'mseal +up to date' quickly "$build" --fragment "$top/kernel/mseal.fragment" mseal \
-	$(ls "$top"/kernel-series/0*.patch | grep -v /0000-)
+	$(ls "$top"/kernel-series/6.1/0*.patch | grep -v /0000-)
 
 # The key is honest: flavor keytest is the pristine tree plus a patch that
 # plants a marker string in mm/util.c.  A changed patch must rebuild that

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# tests/series.sh - TAP checks of kernel-series/ as a maintainer receives it:
+# tests/series.sh SERIES - TAP checks of kernel-series/SERIES/ (6.1 or 6.12,
+# kernel/series-info.sh) as a maintainer receives it:
 #   - every patch is checkpatch.pl --strict clean, but for the reports
 #     listed (and justified in the cover letter) in tests/checkpatch-allow;
 #   - every patch carries a Signed-off-by and a commit message;
-#   - the series applies in order with `patch -p1` to pristine 6.1 files;
+#   - the series applies in order with `patch -p1` to the pristine files of
+#     the kernel it is for;
 #   - the cover letter has been written (no template left in it).
 # Needs the pristine tree that `make kernel` leaves in the cache.
 # checkpatch.pl's reports on a patch are kept in the cache, keyed by the
@@ -11,13 +13,14 @@
 # the allow list is applied to them afresh every time.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
-tree=$("$top/kernel/build.sh" --tree vanilla) || exit 1
+. "$top/kernel/series-info.sh"
+[ $# = 1 ] || { echo "usage: tests/series.sh SERIES (series: $series_names)" >&2; exit 2; }
+series_info "$1" || exit 2
+tree=$("$top/kernel/build.sh" --source "$series_source" --tree "$series_base") || exit 1
 cache=${SEALJIT_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/sealjit}/checkpatch
-cover=$(ls "$top"/kernel-series/0000-*.patch 2>/dev/null)
-patches=()
-for p in "$top"/kernel-series/0*.patch; do
-	[ "$p" = "$cover" ] || patches+=("$p")
-done
+cover=$(ls "$series_dir"/0000-*.patch 2>/dev/null)
+mapfile -t patches < <(series_patches)
+[ ${#patches[@]} -gt 0 ] || { echo "tests/series.sh: kernel-series/$1 has no patches" >&2; exit 1; }
 
 echo "TAP version 13"
 echo "1..$((3 * ${#patches[@]} + 1))"
@@ -32,7 +35,7 @@ result() { # result OK? DESCRIPTION [DIAGNOSTIC]
 	fi
 }
 
-allowed() { # allowed PATCH-NAME REPORT-LINE
+allowed() { # allowed SERIES/PATCH-NAME REPORT-LINE
 	local glob text
 	while IFS=$'\t' read -r glob text; do
 		case $glob in '#'* | '') continue ;; esac
@@ -67,7 +70,7 @@ checkpatch_reports() { # PATCH: checkpatch's report lines, from the cache when i
 }
 
 for p in "${patches[@]}"; do
-	name=$(basename "$p")
+	name=$1/$(basename "$p")
 	reports=$(checkpatch_reports "$p")
 	unexpected=
 	while IFS= read -r line; do

@@ -2,7 +2,7 @@
 /*
  * sealjit/mseal.h - the one place userspace spells the mseal() ABI.
  *
- * The ABI is the one our kernel series adds (kernel-series/):
+ * The ABI is the one our 6.1 kernel series adds (kernel-series/6.1/):
  *
  *	int mseal(void *addr, size_t len, unsigned int types, unsigned int flags);
  *
