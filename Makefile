@@ -40,6 +40,7 @@ INITRAMFS := $(BUILD)/guest/base.cpio.gz
 JITDEMO := $(BUILD)/jitdemo/jitdemo-static
 CODESPACE := $(BUILD)/jitdemo/test_codespace-static
 ATTACKS := $(BUILD)/attacks/attacks
+EXEC_SEALS := $(BUILD)/exec-seals/exec-seals
 RUN := guest/run
 
 # A step's prerequisites: the programs it boots.  `make test` builds them
@@ -52,19 +53,21 @@ EXPECTED = tap-summary install-deps progress $(addprefix series-,$(SERIES_NAMES)
 	'jitdemo-*' $(addsuffix -jitdemo,$(KERNELS)) \
 	$(addsuffix -codespace,$(ATTACK_KERNELS)) \
 	'attacks-host-*' $(addsuffix -attacks,$(ATTACK_KERNELS)) \
+	$(addsuffix -exec-seals,$(ATTACK_KERNELS)) \
 	mseal-upstream-selftest mseal-upstream-selftest-types upstream-upstream-selftest \
 	mmstress-host mseal-mmstress mseal-mmstress-race mseal-mmstress-bad-input \
 	vanilla-mmstress vanilla-mmstress-race mseal-mmstress-digest bench-smoke \
 	$(if $(DEBUG_CACHED),$(DEBUG_SHORT_EXPECTED),debug-kernels)
 
 .PHONY: all deps kernel kernel-6.1 kernel-6.12 kernel-debug guest jitdemo attacks-bin selftest test test-steps \
+	exec-seals-bin test-exec-seals \
 	test-harness test-series test-kernel-build test-guest-runner test-jitdemo \
 	test-jitdemo-guest test-attacks test-attacks-host test-peer-selftest attacks demo \
 	threat-model check-series bench-jit fuzz clean \
 	mmstress-bin test-mmstress test-peer-vm test-debug test-debug-short test-debug-basics bench-bin bench-kernel \
 	test-bench-smoke
 
-all: kernel guest jitdemo attacks-bin
+all: kernel guest jitdemo attacks-bin exec-seals-bin
 
 jitdemo: deps
 	@$(MAKE) --no-print-directory -C jitdemo all static
@@ -74,10 +77,12 @@ deps:
 
 # The debug flavours (KASAN, lockdep, DEBUG_VM, maple tree checks) of the
 # whole series and of its control; `make test-debug` boots them, and so does
-# `make test`, briefly, when the cache already holds them.
+# `make test`, briefly, when the cache already holds them.  mseal-debug also
+# seals the system mappings at exec (CONFIG_MSEAL_SYSTEM_MAPPINGS, default
+# n and off in mseal: it costs every process the checks of a sealed one).
 VANILLA_DEBUG := --fragment kernel/debug.fragment vanilla-debug
 MSEAL_DEBUG := --fragment kernel/mseal.fragment --fragment kernel/debug.fragment \
-	mseal-debug $(SERIES)
+	--fragment kernel/sysmap.fragment mseal-debug $(SERIES)
 kernel-debug: deps
 	@kernel/build.sh $(VANILLA_DEBUG)
 	@kernel/build.sh $(MSEAL_DEBUG)
@@ -174,6 +179,18 @@ test-jitdemo-guest: $(call built,kernel guest jitdemo)
 attacks-bin: deps jitdemo
 	@$(MAKE) --no-print-directory -C attacks all
 
+exec-seals-bin: deps
+	@$(MAKE) --no-print-directory -C exec-seals all
+
+# A process with sealed memory execs: the new image has none of the old
+# seals, and its system mappings are sealed exactly where the kernel has
+# CONFIG_MSEAL_SYSTEM_MAPPINGS (mseal-debug, in the debug passes).
+test-exec-seals: $(call built,kernel guest exec-seals-bin)
+	@rc=0; for k in $(ATTACK_KERNELS); do \
+		tests/tap-run $$k-exec-seals -- $(RUN) --add $(EXEC_SEALS) $$k -- \
+			exec-seals --kernel $$k || rc=1; \
+	done; exit $$rc
+
 test-attacks-host: $(call built,attacks-bin)
 	@$(MAKE) --no-print-directory -C attacks test
 
@@ -235,12 +252,12 @@ test-peer-vm: kernel guest
 # stress-ng's mm stressors, where KASAN, lockdep and the maple tree checks
 # watch; any splat panics the guest (panic_on_warn) and fails the step.
 # Not part of make test: 38 minutes on two idle cores (README.md).
-DEBUG_EXPECTED := mseal-debug-selftest vanilla-debug-selftest mseal-debug-attacks \
+DEBUG_EXPECTED := mseal-debug-selftest vanilla-debug-selftest mseal-debug-attacks mseal-debug-exec-seals \
 	mseal-debug-upstream-selftest mseal-debug-upstream-selftest-types \
 	mseal-debug-mmstress mseal-debug-mmstress-race mseal-debug-mmstress-bad-input \
 	vanilla-debug-mmstress vanilla-debug-mmstress-race mseal-debug-mmstress-digest \
 	peer-vm-debug stress-ng-vm-debug
-test-debug: kernel-debug guest attacks-bin mmstress-bin
+test-debug: kernel-debug guest attacks-bin mmstress-bin exec-seals-bin
 	@rm -rf $(RESULTS)
 	@$(MAKE) --no-print-directory test-debug-basics
 	@tests/tap-run --expect-skip vanilla-debug-selftest -- $(RUN) --timeout 900 \
@@ -258,22 +275,25 @@ test-debug: kernel-debug guest attacks-bin mmstress-bin
 		wait $$sng; cat $(BUILD)/stress-ng-vm-debug.log
 	@tests/tap-summary $(DEBUG_EXPECTED)
 
-# The selftest and every attack on mseal-debug: both passes start here.
+# The selftest, every attack and exec with sealed system mappings on
+# mseal-debug: both passes start here.
 test-debug-basics:
 	@tests/tap-run mseal-debug-selftest -- $(RUN) --timeout 900 \
 		--add $(BUILD)/kernels/mseal-debug/mseal_test mseal-debug -- mseal_test
 	@tests/tap-run mseal-debug-attacks -- $(RUN) --timeout 900 --add $(ATTACKS) \
 		--add attacks/expected.tsv mseal-debug -- \
 		attacks --kernel mseal --expect expected.tsv
+	@tests/tap-run mseal-debug-exec-seals -- $(RUN) --timeout 900 --add $(EXEC_SEALS) \
+		mseal-debug -- exec-seals --kernel mseal --sysmap on
 
 # make test's share of the debug kernels, when the cache holds them (about
 # 80 s of one core): the selftest, every attack on mseal-debug, and 20,000
 # model-checked calls plus the race and bad-input passes.  No vanilla-debug
 # control: the production kernels compare the same seed's --no-seal
 # digests.  Otherwise one skipped result says how to get them.
-DEBUG_SHORT_EXPECTED := mseal-debug-selftest mseal-debug-attacks \
+DEBUG_SHORT_EXPECTED := mseal-debug-selftest mseal-debug-attacks mseal-debug-exec-seals \
 	mseal-debug-mmstress mseal-debug-mmstress-race mseal-debug-mmstress-bad-input
-test-debug-short: $(call built,guest attacks-bin mmstress-bin)
+test-debug-short: $(call built,guest attacks-bin mmstress-bin exec-seals-bin)
 	@if [ "$(DEBUG_CACHED)" != yes ]; then \
 		tests/tap-run debug-kernels -- printf '%s\n' '1..0 # SKIP no debug kernels' \
 			'# in the cache: make kernel-debug (~15 min), then make test-debug'; \
@@ -294,14 +314,15 @@ test-debug-short: $(call built,guest attacks-bin mmstress-bin)
 test:
 	@rm -rf $(RESULTS)
 	@$(MAKE) --no-print-directory kernel || true
-	@$(MAKE) --no-print-directory -j2 guest jitdemo attacks-bin mmstress-bin bench-bin || true
+	@$(MAKE) --no-print-directory -j2 guest jitdemo attacks-bin mmstress-bin bench-bin \
+		exec-seals-bin || true
 	@scripts/test-progress.sh $(MAKE) --no-print-directory -j2 -O -k test-steps BUILT=yes || true
 	@tests/tap-summary $(EXPECTED)
 
 # The longest steps come first, so that the short ones fill the gaps.
 test-steps: test-debug-short test-kernel-build test-mmstress test-attacks test-series \
 	test-harness test-guest-runner selftest test-jitdemo test-jitdemo-guest \
-	test-attacks-host test-peer-selftest test-bench-smoke
+	test-attacks-host test-peer-selftest test-bench-smoke test-exec-seals
 
 clean:
 	rm -rf $(BUILD)
