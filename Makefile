@@ -54,20 +54,21 @@ EXPECTED = tap-summary install-deps progress $(addprefix series-,$(SERIES_NAMES)
 	$(addsuffix -codespace,$(ATTACK_KERNELS)) \
 	'attacks-host-*' $(addsuffix -attacks,$(ATTACK_KERNELS)) \
 	$(addsuffix -exec-seals,$(ATTACK_KERNELS)) \
+	luajit-host $(addsuffix -luajit,$(ATTACK_KERNELS)) \
 	mseal-upstream-selftest mseal-upstream-selftest-types upstream-upstream-selftest \
 	mmstress-host mseal-mmstress mseal-mmstress-race mseal-mmstress-bad-input \
 	vanilla-mmstress vanilla-mmstress-race mseal-mmstress-digest bench-smoke \
 	$(if $(DEBUG_CACHED),$(DEBUG_SHORT_EXPECTED),debug-kernels)
 
 .PHONY: all deps kernel kernel-6.1 kernel-6.12 kernel-debug guest jitdemo attacks-bin selftest test test-steps \
-	exec-seals-bin test-exec-seals \
+	exec-seals-bin test-exec-seals luajit-bin test-luajit test-luajit-host luajit-attacks \
 	test-harness test-series test-kernel-build test-guest-runner test-jitdemo \
 	test-jitdemo-guest test-attacks test-attacks-host test-peer-selftest attacks demo \
 	threat-model check-series bench-jit fuzz clean \
 	mmstress-bin test-mmstress test-peer-vm test-debug test-debug-short test-debug-basics bench-bin bench-kernel \
 	test-bench-smoke
 
-all: kernel guest jitdemo attacks-bin exec-seals-bin
+all: kernel guest jitdemo attacks-bin exec-seals-bin luajit-bin
 
 jitdemo: deps
 	@$(MAKE) --no-print-directory -C jitdemo all static
@@ -108,7 +109,7 @@ kernel-6.12:
 
 guest: $(INITRAMFS)
 
-$(INITRAMFS): guest/init guest/mkinitramfs.sh | deps
+$(INITRAMFS): guest/init guest/settle guest/mkinitramfs.sh | deps
 	@guest/mkinitramfs.sh $@
 
 # Each patched kernel runs the selftest built from its own tree; vanilla
@@ -202,13 +203,29 @@ test-attacks: $(call built,kernel guest attacks-bin)
 			attacks --kernel $$k --expect expected.tsv; \
 	done
 
-attacks: test-attacks
+attacks: test-attacks luajit-attacks
 	@scripts/attack-table.sh $(ATTACK_KERNELS)
 
-demo: kernel guest jitdemo attacks-bin
+# Debian's LuaJIT, unmodified, under every seal policy, attacked from inside
+# (luajit/README.md).  make test runs the fast subset (each policy once,
+# every attack's control, the key blocked cases); make attacks the matrix.
+LUAJIT_ENV := SEALJIT=$(CURDIR) BUILD=$(BUILD)/luajit RESULTS=$(RESULTS)
+luajit-bin: deps
+	@$(MAKE) --no-print-directory -C luajit all
+
+test-luajit-host: $(call built,luajit-bin)
+	@$(LUAJIT_ENV) tests/tap-run luajit-host -- luajit/tests/host.sh
+
+test-luajit: $(call built,kernel guest luajit-bin)
+	@$(LUAJIT_ENV) luajit/matrix.sh --fast $(ATTACK_KERNELS)
+
+luajit-attacks: kernel guest luajit-bin
+	@set -o pipefail; $(LUAJIT_ENV) luajit/matrix.sh $(ATTACK_KERNELS) | tail -n 1
+
+demo: kernel guest jitdemo attacks-bin luajit-bin
 	@scripts/demo.sh $(ATTACK_KERNELS)
 
-threat-model: test-attacks
+threat-model: test-attacks luajit-attacks
 	@scripts/threat-model.sh $(ATTACK_KERNELS)
 
 bench-bin: deps
@@ -315,14 +332,14 @@ test:
 	@rm -rf $(RESULTS)
 	@$(MAKE) --no-print-directory kernel || true
 	@$(MAKE) --no-print-directory -j2 guest jitdemo attacks-bin mmstress-bin bench-bin \
-		exec-seals-bin || true
+		exec-seals-bin luajit-bin || true
 	@scripts/test-progress.sh $(MAKE) --no-print-directory -j2 -O -k test-steps BUILT=yes || true
 	@tests/tap-summary $(EXPECTED)
 
 # The longest steps come first, so that the short ones fill the gaps.
-test-steps: test-debug-short test-kernel-build test-mmstress test-attacks test-series \
+test-steps: test-debug-short test-kernel-build test-mmstress test-attacks test-luajit test-series \
 	test-harness test-guest-runner selftest test-jitdemo test-jitdemo-guest \
-	test-attacks-host test-peer-selftest test-bench-smoke test-exec-seals
+	test-attacks-host test-peer-selftest test-bench-smoke test-exec-seals test-luajit-host
 
 clean:
 	rm -rf $(BUILD)

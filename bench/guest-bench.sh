@@ -8,7 +8,7 @@
 #   CASE  VALUE  UNIT  NOTE      (VALUE: a number, "n/a" or "error")
 # Exits 1 if a case broke, 2 on an unknown case.
 #
-# stress-ng is the bundle of bench/stress-ng-bundle.sh, in ./stress-ng/
+# stress-ng is the bundle of guest/bundle.sh, in ./stress-ng/
 # (or $STRESS_NG_DIR), run through its own loader.
 
 # stressor:bogo-ops[:option], one worker each.  Under --icount a count must
@@ -74,20 +74,8 @@ for c in "$@"; do
 	*) mm_cases="$mm_cases $c" ;;
 	esac
 done
-# The kernel switches from tsc-early to tsc a guest second or so after
-# boot: wait for it, so that the switch falls in no measurement (idle time
-# costs nothing under --icount's sleep=off).
-clocksource=/sys/devices/system/clocksource/clocksource0/current_clocksource
-tries=0
-while [ "$(cat $clocksource 2>/dev/null)" = tsc-early ] && [ $tries -lt 50 ]; do
-	sleep 0.1
-	tries=$((tries + 1))
-done
-# Without address randomization every boot lays memory out alike: where a
-# mapping falls against page-table boundaries moved mremap-move by 10%.
-echo 0 >/proc/sys/kernel/randomize_va_space 2>/dev/null
-printf '# kernel %s, clocksource %s, randomize_va_space %s\n' "$(uname -r)" \
-	"$(cat $clocksource 2>/dev/null)" "$(cat /proc/sys/kernel/randomize_va_space 2>/dev/null)"
+# The clock source settled and address randomization off (guest/settle).
+settle
 failed=0
 # shellcheck disable=SC2086 # case names are single words
 if [ -n "$mm_cases" ]; then

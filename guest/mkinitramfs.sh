@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # guest/mkinitramfs.sh OUT.cpio.gz - the guest's base initramfs:
-# busybox-static and guest/init.  guest/run appends the command and the
+# busybox-static, guest/init and guest/settle (as /bin/settle).  guest/run appends the command and the
 # programs to run as a second archive at boot.
 set -euo pipefail
 out=${1:?usage: guest/mkinitramfs.sh OUT.cpio.gz}
@@ -17,7 +17,8 @@ trap 'rm -rf "$root"' EXIT
 mkdir -p "$root"/{bin,dev,proc,sys,tmp,sealjit/bin}
 cp "$busybox" "$root/bin/busybox"
 cp "$here/init" "$root/init"
-chmod 755 "$root/init" "$root/bin/busybox"
+cp "$here/settle" "$root/bin/settle"
+chmod 755 "$root/init" "$root/bin/busybox" "$root/bin/settle"
 mkdir -p "$(dirname "$out")"
 (cd "$root" && find . | LC_ALL=C sort | cpio -o -H newc -R 0:0 --quiet) |
 	gzip -9n >"$out.tmp"

@@ -51,7 +51,7 @@ build() {
 	make -s --no-print-directory -C "$top/bench" >&2 || die "could not build bench-mm"
 	if [[ " $cases " == *" stress-ng/"* ]] &&
 		{ [ ! -x "$bundle/stress-ng" ] || [ "$(command -v stress-ng)" -nt "$bundle/stress-ng" ]; }; then
-		"$top/bench/stress-ng-bundle.sh" "$bundle" || die "could not bundle stress-ng"
+		"$top/guest/bundle.sh" stress-ng "$bundle" || die "could not bundle stress-ng"
 	fi
 }
 

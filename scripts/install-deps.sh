@@ -11,12 +11,14 @@ set -euo pipefail
 # guest: qemu-system-x86 busybox-static cpio gzip xz-utils
 # userspace: gcc make libc6-dev libcap-dev, and clang for the fuzz target
 # benchmark: stress-ng (run in the guest), gnuplot-nox (the chart)
+# a JIT nobody here wrote: luajit (run in the guest under every seal policy)
 packages=(
 	linux-source-6.1 linux-source-6.12 flex bison bc libelf-dev libssl-dev perl git rsync ccache
 	patch
 	qemu-system-x86 busybox-static cpio gzip xz-utils
 	gcc make libc6-dev libcap-dev clang libclang-rt-14-dev
 	stress-ng gnuplot-nox
+	luajit
 )
 
 missing=()

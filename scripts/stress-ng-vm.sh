@@ -40,18 +40,13 @@ stressors=(pagemove mmap mmapfork mremap mprotect madvise brk vm-segv pkey shm)
 # takes seconds, not minutes.  With the defaults mmap did no op in 120 s
 # on vanilla-debug.
 declare -A sizes=([mmap]="--mmap-bytes 4M" [mremap]="--mremap-bytes 4M" [pagemove]="--pagemove-bytes 4M")
-sng=$(command -v stress-ng) || { echo "stress-ng-vm: stress-ng missing (apt-get install stress-ng)" >&2; exit 1; }
-
-rm -rf "$out/pkg" && mkdir -p "$out/pkg/stress-ng/lib" "$top/build/results"
-cp -L "$sng" "$out/pkg/stress-ng/stress-ng"
-ldd "$sng" | awk '/=> \// { print $3 } /^\t\/.*ld-linux/ { print $1 }' |
-	while read -r lib; do cp -L "$lib" "$out/pkg/stress-ng/lib/"; done
-cp -L /lib64/ld-linux-x86-64.so.2 "$out/pkg/stress-ng/ld.so"
+rm -rf "$out/pkg" && mkdir -p "$out/pkg" "$top/build/results"
+"$top/guest/bundle.sh" stress-ng "$out/pkg/stress-ng" || exit 1
 
 script=$out/pkg/run-stress.sh
 {
 	echo 'cd /tmp; mkdir -p /dev/shm; mount -t tmpfs tmpfs /dev/shm'
-	echo 'S="/sealjit/stress-ng/ld.so --library-path /sealjit/stress-ng/lib /sealjit/stress-ng/stress-ng"'
+	echo 'S="/sealjit/stress-ng/ld-linux-x86-64.so.2 --library-path /sealjit/stress-ng /sealjit/stress-ng/stress-ng"'
 	# ops_of NAME: the bogo ops on NAME's --metrics-brief line
 	echo 'ops_of() { awk -v s="$1" '"'"'$2 == "metrc:" && $4 == s && $5 ~ /^[0-9]+$/ { print $5; exit }'"'"' "/tmp/$1.log"; }'
 	i=0

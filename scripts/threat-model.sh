@@ -7,6 +7,9 @@
 #                   attack that lands on the v1 kernel under card/all
 #   @MSEAL_LANDED@  the scenarios measured LANDED on the mseal kernel
 #                   under card or all, or "none"
+#   @LUAJIT@        "A JIT nobody here wrote": Debian's LuaJIT under every
+#                   policy (luajit/summary.sh --section, from the full
+#                   matrix of make luajit-attacks)
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 in=$top/docs/threat-model.md.in
@@ -36,8 +39,15 @@ mseal_landed=$(awk '/^# result kernel=mseal / && / outcome=LANDED / &&
 		for (i = 1; i <= NF; i++) if ($i ~ /^scenario=/) print "`" substr($i, 10) "`"
 	}' "${RESULTS:-$top/build/results}/mseal-attacks.tap" 2>/dev/null | sort -u | paste -sd, | sed 's/,/, /g')
 
-awk -v table="$work/table" -v holes="$work/holes" -v landed="${mseal_landed:-none}" '
+"$top/luajit/summary.sh" --section "$@" >"$work/luajit" || {
+	echo "threat-model: no LuaJIT matrix for every kernel (make luajit-attacks)" >&2
+	exit 1
+}
+
+awk -v table="$work/table" -v holes="$work/holes" -v landed="${mseal_landed:-none}" \
+	-v luajit="$work/luajit" '
 	$0 == "@ATTACK_TABLE@" { while ((getline l < table) > 0) print l; next }
 	$0 == "@HOLES@" { while ((getline l < holes) > 0) print l; next }
+	$0 == "@LUAJIT@" { while ((getline l < luajit) > 0) print l; next }
 	{ gsub(/@MSEAL_LANDED@/, landed); print }' "$in" >"$out"
 echo "wrote $out"

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# luajit/cost-summary.sh TSV BOOTS KERNEL... - the Markdown table of
+# cost.sh's TSV: per kernel and workload, each policy's median guest
+# instructions over the boots that ran it, the spread ((max - min) /
+# median), and, for every policy but none and bare, the difference of its
+# median from none's on the same kernel.  A policy shows "n/a" where the
+# kernel cannot express it (status 3), "failed" where a boot did not run
+# it to exit 0, "missing" where fewer than BOOTS boots reported it.
+set -euo pipefail
+[ $# -ge 3 ] || { echo "usage: cost-summary.sh TSV BOOTS KERNEL..." >&2; exit 2; }
+tsv=$1 boots=$2
+shift 2
+awk -F'\t' -v boots="$boots" -v kernels="$*" '
+function median(list,   n, v, i, j, t) {
+	n = split(list, v, " ")
+	for (i = 2; i <= n; i++) for (j = i; j > 1 && v[j - 1] + 0 > v[j] + 0; j--) {
+		t = v[j]; v[j] = v[j - 1]; v[j - 1] = t
+	}
+	lo = v[1]; hi = v[n]
+	return (n % 2) ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
+}
+function mega(x) { return sprintf("%.1f M", x / 1e6) }
+NR == 1 { next }
+{
+	key = $1 SUBSEP $2 SUBSEP $3
+	if (!($3 in pseen)) { pseen[$3] = 1; pol[++np] = $3 }
+	if (!($2 in wseen)) { wseen[$2] = 1; wl[++nw] = $2 }
+	if ($6 == "0" && $5 ~ /^[0-9]+$/) { vals[key] = vals[key] " " $5; nok[key]++ }
+	else if ($6 == "3") na[key] = 1
+	else failed[key] = $6
+	seen[key]++
+}
+END {
+	nk = split(kernels, ks, " ")
+	line = "| kernel | workload |"; sep = "| --- | --- |"
+	for (p = 1; p <= np; p++) { line = line " " pol[p] " |"; sep = sep " --- |" }
+	for (p = 1; p <= np; p++) if (pol[p] != "none" && pol[p] != "bare") {
+		line = line " " pol[p] " - none |"; sep = sep " --- |"
+	}
+	print line; print sep
+	for (a = 1; a <= nk; a++) for (i = 1; i <= nw; i++) {
+		line = "| " ks[a] " | " wl[i] " |"
+		for (p = 1; p <= np; p++) {
+			key = ks[a] SUBSEP wl[i] SUBSEP pol[p]
+			med[p] = ""
+			if (key in na) cell = "n/a"
+			else if (key in failed) cell = "failed (status " failed[key] ")"
+			else if (nok[key] < boots) cell = "missing (" nok[key] + 0 " of " boots " boots)"
+			else {
+				m = median(vals[key]); med[p] = m
+				cell = sprintf("%s (spread %.2f%%)", mega(m), 100 * (hi - lo) / m)
+			}
+			line = line " " cell " |"
+			if (pol[p] == "none") none_med = med[p]
+		}
+		for (p = 1; p <= np; p++) if (pol[p] != "none" && pol[p] != "bare") {
+			if (med[p] == "" || none_med == "") cell = "-"
+			else cell = sprintf("%+.1f M (%+.2f%%)", (med[p] - none_med) / 1e6,
+				100 * (med[p] - none_med) / none_med)
+			line = line " " cell " |"
+		}
+		print line
+	}
+	print ""
+	printf "Guest instructions (guest/run --icount: one guest nanosecond is one instruction) from fork to\n"
+	printf "exit of the whole luajit process, loader and library start-up included; median of %d boots per\n", boots
+	printf "kernel, spread = (max - min) / median.  bare: luajit without the library; none: with it, sealing nothing.\n"
+}' "$tsv"

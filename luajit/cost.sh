@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# luajit/cost.sh [--boots N] [--jobs N] [--policies "P..."] [--timeout SECS]
+#                [KERNEL...] -
+# what sealing LuaJIT's code costs, in guest instructions: every workload
+# under every policy (default: bare none pin; bare = luajit without the
+# library) in guests booted with guest/run --icount, N boots per kernel
+# (default 3, at least 3), JOBS at a time (default 2: under --icount the
+# counts do not depend on host load).  Kernels default to vanilla v1 mseal
+# upstream.
+#
+# Writes $RESULTS/luajit-cost.tsv (kernel workload policy boot instructions
+# status; status 0 ran, 3 the kernel cannot express the policy) and
+# $RESULTS/luajit-cost.md: per kernel and workload, each policy's median
+# over the boots, its spread ((max - min) / median) and its difference
+# from none's median on the same kernel.  A policy that did not run on
+# every boot shows why instead (n/a: not expressible; failed).
+# Exit status: 0 when every boot ended with all its lines, 1 if not.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+SEALJIT=${SEALJIT:-$(dirname "$here")}
+BUILD=${BUILD:-$SEALJIT/build/luajit}
+case $BUILD in /*) ;; *) BUILD=$here/$BUILD ;; esac
+RESULTS=${RESULTS:-$SEALJIT/build/results}
+boots=3 jobs=2 timeout=1800 policies="bare none pin"
+kernels=()
+
+usage() { sed -n '2,/^set /{/^set /d;s/^# \{0,1\}//;p}' "$0" >&2; exit 2; }
+die() { echo "cost: $*" >&2; exit 2; }
+
+while [ $# -gt 0 ]; do
+	case $1 in
+	--boots) [ $# -ge 2 ] || usage; boots=$2; shift 2 ;;
+	--jobs) [ $# -ge 2 ] || usage; jobs=$2; shift 2 ;;
+	--policies) [ $# -ge 2 ] || usage; policies=$2; shift 2 ;;
+	--timeout) [ $# -ge 2 ] || usage; timeout=$2; shift 2 ;;
+	-h | --help) usage ;;
+	-*) echo "cost: unknown option $1" >&2; usage ;;
+	*) kernels+=("$1"); shift ;;
+	esac
+done
+[[ $boots =~ ^[0-9]+$ ]] && [ "$boots" -ge 3 ] || die "--boots wants 3 or more (a median and a spread)"
+[[ $jobs =~ ^[1-9][0-9]*$ ]] || die "--jobs wants a whole number >= 1"
+[ ${#kernels[@]} -gt 0 ] || kernels=(vanilla v1 mseal upstream)
+for k in "${kernels[@]}"; do
+	[ -f "$SEALJIT/build/kernels/$k/bzImage" ] || die "unknown kernel '$k'"
+done
+
+pkg=$BUILD/luajit-pkg
+runs=$BUILD/cost-runs
+mkdir -p "$RESULTS"
+SEALJIT=$SEALJIT BUILD=$BUILD "$here/package.sh" "$pkg"
+workloads=$(cd "$here/workloads" && ls -- *.lua | sed 's/\.lua$//' | paste -sd' ')
+rm -rf "$runs"
+mkdir -p "$runs"
+
+boot() {
+	local k=$1 b=$2 rc=0
+	"$SEALJIT/guest/run" --icount --timeout "$timeout" --add "$pkg" "$k" -- \
+		sh luajit-pkg/cost-run.sh "$k" "$workloads" "$policies" \
+		>"$runs/$k-$b.out" 2>&1 || rc=$?
+	echo "cost: $k boot $b: guest/run exit $rc" >&2
+	grep -q '^# cost-done' "$runs/$k-$b.out"
+}
+
+failed=0
+running=0
+for b in $(seq 1 "$boots"); do
+	for k in "${kernels[@]}"; do
+		boot "$k" "$b" &
+		running=$((running + 1))
+		if [ "$running" -ge "$jobs" ]; then
+			wait -n || failed=1
+			running=$((running - 1))
+		fi
+	done
+done
+while [ "$running" -gt 0 ]; do wait -n || failed=1; running=$((running - 1)); done
+
+tsv=$RESULTS/luajit-cost.tsv
+{
+	printf 'kernel\tworkload\tpolicy\tboot\tinstructions\tstatus\n'
+	for f in "$runs"/*.out; do
+		b=${f##*-}; b=${b%.out}
+		sed -n 's/^# cost kernel=\([^ ]*\) workload=\([^ ]*\) policy=\([^ ]*\) instructions=\([^ ]*\) status=\([^ ]*\)$/\1\t\2\t\3\t'"$b"'\t\4\t\5/p' "$f"
+	done
+} >"$tsv"
+"$here/cost-summary.sh" "$tsv" "$boots" "${kernels[@]}" >"$RESULTS/luajit-cost.md"
+cat "$RESULTS/luajit-cost.md"
+echo "cost: wrote $tsv and $RESULTS/luajit-cost.md" >&2
+exit "$failed"

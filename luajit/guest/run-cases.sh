@@ -1,0 +1,161 @@
+#!/bin/sh
+# guest/run-cases.sh KERNEL CASES - run in the guest (busybox sh): every
+# case of the CASES file against Debian's LuaJIT, one `# result` line each.
+#
+# The package beside this script (matrix.sh lays it out):
+#   lj/                    luajit, its libraries and loader (guest/bundle.sh)
+#   libsealjit-preload.so  the seal-on-exec library, loaded with --preload
+#   workloads/NAME.lua     the workloads; attack.lua the attacker
+# CASES lines: "workload NAME POLICY" or "attack NAME POLICY".
+#
+# Each workload's reference output comes from `luajit -joff`, without the
+# library, in this same guest.  Result lines (the host judges them):
+#   # result kind=workload kernel=K name=W policy=P outcome=O errno=E
+#     status=S areas=N sealed=N sealed_bytes=B exec_protects=N
+#     write_protects=N old_area_patches=N refused_munmap=N unfreed_bytes=B
+#     detail=TEXT
+#   # result kind=attack kernel=K name=S policy=P outcome=O errno=E
+#     status=S changed=WHAT rerun=R sealed=N detail=TEXT
+# outcome: RAN, ABORTED, WRONG (ran, other output), NOJIT (ran, made no
+# code executable), UNAVAILABLE (the kernel cannot express the policy),
+# LANDED, BLOCKED, ERROR.  rerun: ok, wrong, payload (exit 65: the
+# attacker's bytes ran), signal-N, timeout, -.
+# detail is the rest of the line.  Exits 0 when every case ran to a
+# result line (whatever it says), 2 on misuse.
+kernel=$1
+cases=$2
+[ -n "$kernel" ] && [ -f "$cases" ] || { echo "usage: run-cases.sh KERNEL CASES" >&2; exit 2; }
+pkg=$(cd "$(dirname "$0")" && pwd)
+LJ="$pkg/lj/ld-linux-x86-64.so.2 --library-path $pkg/lj"
+PRELOAD=$pkg/libsealjit-preload.so
+TIME_LIMIT=${CASE_TIMEOUT:-240}
+work=/tmp/luajit-cases
+mkdir -p "$work"
+
+# A field of the library's summary line, or "-".
+summary_field() {
+	v=$(sed -n "s/^sealjit-preload: summary .*[ ]$1=\([^ ]*\).*/\1/p" "$work/report" 2>/dev/null | tail -n 1)
+	echo "${v:--}"
+}
+
+header_value() { sed -n "s/^-- $1: //p" "$2" | head -n 1; }
+
+# luajit POLICY ARG...: luajit under the library (POLICY "bare": without).
+luajit() {
+	lj_policy=$1
+	shift
+	rm -f "$work/report"
+	# shellcheck disable=SC2086 # $LJ is the loader and its arguments
+	if [ "$lj_policy" = bare ]; then
+		timeout "$TIME_LIMIT" $LJ "$pkg/lj/luajit" "$@"
+	else
+		SEALJIT_SEAL_POLICY=$lj_policy SEALJIT_SEAL_REPORT=$work/report \
+			timeout "$TIME_LIMIT" $LJ --preload "$PRELOAD" "$pkg/lj/luajit" "$@"
+	fi
+}
+
+unavailable_probe() {
+	grep -q "cannot be expressed" "$work/report" 2>/dev/null || return 1
+	sed -n 's/.*(probe=\([A-Z]*\)).*/\1/p' "$work/report" | head -n 1
+}
+
+last_words() {
+	tail -n 2 "$1" | tr '\n' ' ' | tr -s ' ' | cut -c 1-160
+}
+
+reference() {
+	ref_file=$pkg/workloads/$1.lua
+	[ -f "$work/ref.$1" ] && return 0
+	# shellcheck disable=SC2046 # the flags are words
+	luajit bare $(header_value luajit-flags "$ref_file") -joff "$ref_file" >"$work/ref.$1" 2>&1 ||
+		echo "REFERENCE FAILED $?" >>"$work/ref.$1"
+}
+
+workload_outcome() {
+	name=$1 status=$2 min_areas=$3
+	errno=-
+	detail=$(last_words "$work/err")
+	if [ "$status" = 3 ] && probe=$(unavailable_probe); then
+		outcome=UNAVAILABLE errno=$probe
+		detail=$(sed -n 's/^sealjit-preload: error: //p' "$work/report" | head -n 1)
+	elif [ "$status" != 0 ]; then
+		outcome=ABORTED errno=$(summary_field first_refused | sed 's/.*\///')
+		[ "$status" = 124 ] || [ "$status" = 143 ] && detail="timeout after $TIME_LIMIT s; $detail"
+	elif ! cmp -s "$work/out" "$work/ref.$name"; then
+		outcome=WRONG detail="output differs from luajit -joff: $(last_words "$work/out")"
+	elif [ "$(summary_field areas)" -lt "$min_areas" ] 2>/dev/null; then
+		outcome=NOJIT detail="$(summary_field areas) areas made executable, fewer than $min_areas"
+	else
+		outcome=RAN
+	fi
+}
+
+run_workload() {
+	name=$1 policy=$2
+	file=$pkg/workloads/$name.lua
+	reference "$name"
+	# shellcheck disable=SC2046
+	luajit "$policy" $(header_value luajit-flags "$file") "$file" >"$work/out" 2>"$work/err"
+	status=$?
+	min=$(header_value min-areas "$file")
+	workload_outcome "$name" "$status" "${min:-1}"
+	echo "# result kind=workload kernel=$kernel name=$name policy=$policy" \
+		"outcome=$outcome errno=$errno status=$status" \
+		"areas=$(summary_field areas) sealed=$(summary_field sealed)" \
+		"sealed_bytes=$(summary_field sealed_bytes)" \
+		"exec_protects=$(summary_field exec_protects)" \
+		"write_protects=$(summary_field write_protects)" \
+		"old_area_patches=$(summary_field old_area_patches)" \
+		"refused_munmap=$(summary_field refused_munmap)" \
+		"unfreed_bytes=$(summary_field unfreed_bytes) detail=$detail"
+}
+
+attack_field() {
+	v=$(sed -n "s/^attack scenario=.*[ ]$1=\([^ ]*\).*/\1/p" "$work/out" | head -n 1)
+	echo "${v:--}"
+}
+
+rerun_of() {
+	case $1 in
+	65) echo payload ;;
+	124 | 143) echo timeout ;;
+	0) if grep -q '^rerun value=ok' "$work/out"; then echo ok
+	   elif grep -q '^rerun value=' "$work/out"; then echo wrong
+	   else echo -; fi ;;
+	*) [ "$1" -gt 128 ] && echo "signal-$(($1 - 128))" || echo - ;;
+	esac
+}
+
+run_attack() {
+	name=$1 policy=$2
+	luajit "$policy" "$pkg/attack.lua" "$name" >"$work/out" 2>"$work/err"
+	status=$?
+	detail=$(grep '^attack ' "$work/out" | head -n 1)
+	if [ "$status" = 3 ] && probe=$(unavailable_probe); then
+		outcome=UNAVAILABLE errno=$probe
+		detail=$(sed -n 's/^sealjit-preload: error: //p' "$work/report" | head -n 1)
+	elif grep -q '^attack scenario=' "$work/out"; then
+		outcome=$(attack_field outcome) errno=$(attack_field errno)
+	else
+		outcome=ERROR errno=-
+		detail="status $status: $(last_words "$work/out") $(last_words "$work/err")"
+	fi
+	echo "# result kind=attack kernel=$kernel name=$name policy=$policy" \
+		"outcome=$outcome errno=$errno status=$status changed=$(attack_field changed)" \
+		"rerun=$(rerun_of "$status") sealed=$(summary_field sealed) detail=$detail"
+}
+
+total=$(grep -c . "$cases")
+done_cases=0
+while read -r kind name policy; do
+	[ -n "$kind" ] || continue
+	echo "# progress $done_cases/$total cases"
+	case $kind in
+	workload) run_workload "$name" "$policy" ;;
+	attack) run_attack "$name" "$policy" ;;
+	*) echo "# result kind=$kind kernel=$kernel name=$name policy=$policy outcome=ERROR errno=- detail=unknown case kind" ;;
+	esac
+	done_cases=$((done_cases + 1))
+done <"$cases"
+echo "# progress $done_cases/$total cases"
+echo "# cases-done $done_cases"

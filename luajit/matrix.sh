@@ -1,0 +1,133 @@
+#!/usr/bin/env bash
+# luajit/matrix.sh [--fast] [--jobs N] [--timeout SECS] [KERNEL...] -
+# Debian's LuaJIT, unmodified, under every seal policy on every KERNEL
+# (default: vanilla v1 mseal upstream; any flavor with a
+# build/kernels/NAME/bzImage): the workloads and the attacks on its live
+# code, one guest boot per kernel (guest/run; JOBS boots at a time,
+# default 2), judged against expected-workloads.tsv and
+# expected-attacks.tsv.
+#
+#   --fast   the subset `make test` runs: every policy once (hotloop and
+#            flush), every attack under none (the controls), and the key
+#            blocked cases (mprotect-rw, mremap-move, munmap-mmap,
+#            madvise-dontneed under every sealing policy)
+#   default  every workload and every attack under every policy
+#
+# Writes, under $RESULTS (default $SEALJIT/build/results):
+#   KERNEL-luajit.out   the guest's output (`# result` lines, guest/run's
+#                       exit status last)
+#   KERNEL-luajit.tap   TAP: one test per case, the result lines as comments
+#   luajit-matrix.md    the Markdown summary (summary.sh), full mode only
+#                       (luajit-matrix-fast.md for --fast)
+# and prints the TAP and a closing "N passed, N failed" line.
+# A case without a result line (the guest died, a case hung) fails.
+# Exit status: 0 when every case met its expectation, 1 if not, 2 on misuse.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+SEALJIT=${SEALJIT:-$(dirname "$here")}
+BUILD=${BUILD:-$SEALJIT/build/luajit}
+case $BUILD in /*) ;; *) BUILD=$here/$BUILD ;; esac
+RESULTS=${RESULTS:-$SEALJIT/build/results}
+mode=full jobs=2 timeout=1800
+
+usage() { sed -n '2,/^set /{/^set /d;s/^# \{0,1\}//;p}' "$0" >&2; exit 2; }
+die() { echo "matrix: $*" >&2; exit 2; }
+
+POLICIES="none pin card all upstream"
+FAST_WORKLOADS="hotloop flush"
+FAST_BLOCKED="mprotect-rw mremap-move munmap-mmap madvise-dontneed"
+
+parse_options() {
+	while [ $# -gt 0 ]; do
+		case $1 in
+		--fast) mode=fast; shift ;;
+		--jobs) [ $# -ge 2 ] || usage; jobs=$2; shift 2 ;;
+		--timeout) [ $# -ge 2 ] || usage; timeout=$2; shift 2 ;;
+		-h | --help) usage ;;
+		-*) echo "matrix: unknown option $1" >&2; usage ;;
+		*) kernels+=("$1"); shift ;;
+		esac
+	done
+	[[ $jobs =~ ^[1-9][0-9]*$ ]] || die "--jobs wants a whole number >= 1"
+	[[ $timeout =~ ^[1-9][0-9]*$ ]] || die "--timeout wants whole seconds"
+	[ ${#kernels[@]} -gt 0 ] || kernels=(vanilla v1 mseal upstream)
+	local k
+	for k in "${kernels[@]}"; do
+		[ -f "$SEALJIT/build/kernels/$k/bzImage" ] ||
+			die "unknown kernel '$k': no $SEALJIT/build/kernels/$k/bzImage"
+	done
+}
+
+workload_names() { (cd "$here/workloads" && ls -- *.lua | sed 's/\.lua$//'); }
+attack_names() { luajit "$here/attack/attack.lua" --list; }
+
+write_cases() {
+	local w a p
+	if [ "$mode" = full ]; then
+		for w in $(workload_names); do for p in $POLICIES; do echo "workload $w $p"; done; done
+		for a in $(attack_names); do for p in $POLICIES; do echo "attack $a $p"; done; done
+		return
+	fi
+	for w in $FAST_WORKLOADS; do for p in $POLICIES; do echo "workload $w $p"; done; done
+	for a in $(attack_names); do echo "attack $a none"; done
+	for a in $FAST_BLOCKED; do
+		for p in $POLICIES; do [ "$p" = none ] || echo "attack $a $p"; done
+	done
+}
+
+# The package every guest gets: /sealjit/luajit-pkg/.
+make_package() {
+	pkg=$BUILD/matrix/luajit-pkg
+	SEALJIT=$SEALJIT BUILD=$BUILD "$here/package.sh" "$pkg"
+	write_cases >"$pkg/cases"
+}
+
+boot() {
+	local k=$1 rc=0
+	"$SEALJIT/guest/run" --timeout "$timeout" --add "$pkg" \
+		--console "$RESULTS/$k-luajit.console" "$k" -- \
+		sh luajit-pkg/run-cases.sh "$k" luajit-pkg/cases \
+		>"$RESULTS/$k-luajit.out" 2>&1 || rc=$?
+	echo "# guest/run exit $rc" >>"$RESULTS/$k-luajit.out"
+	echo "matrix: $k: guest/run exit $rc" >&2
+}
+
+run_boots() {
+	local k running=0
+	for k in "${kernels[@]}"; do
+		boot "$k" &
+		running=$((running + 1))
+		if [ "$running" -ge "$jobs" ]; then wait -n; running=$((running - 1)); fi
+	done
+	wait
+}
+
+judge() {
+	local k n=0 failed=0
+	for k in "${kernels[@]}"; do
+		"$here/judge.sh" "$k" "$pkg/cases" "$RESULTS/$k-luajit.out" \
+			>"$RESULTS/$k-luajit.tap" || true
+		cat "$RESULTS/$k-luajit.tap"
+		n=$((n + $(grep -c '^ok ' "$RESULTS/$k-luajit.tap" || true)))
+		failed=$((failed + $(grep -c '^not ok ' "$RESULTS/$k-luajit.tap" || true)))
+	done
+	echo "$n passed, $failed failed"
+	[ "$failed" -eq 0 ]
+}
+
+main() {
+	kernels=()
+	parse_options "$@"
+	mkdir -p "$RESULTS" "$BUILD"
+	make_package
+	echo "matrix: $mode mode, $(wc -l <"$pkg/cases") cases on each of: ${kernels[*]}" >&2
+	run_boots
+	local summary=$RESULTS/luajit-matrix.md rc=0
+	[ "$mode" = full ] || summary=$RESULTS/luajit-matrix-fast.md
+	judge || rc=1
+	"$here/summary.sh" "${kernels[@]}" >"$summary" &&
+		echo "matrix: wrote $summary" >&2
+	exit "$rc"
+}
+
+main "$@"

@@ -1,0 +1,171 @@
+#!/usr/bin/env bash
+# luajit/summary.sh [--section] KERNEL... - the Markdown summary of a matrix run, from
+# $RESULTS/KERNEL-luajit.out (matrix.sh): the workloads table, what pin
+# sealed and could never free, the attacks table, and the answer: per
+# kernel, the strongest policy under which LuaJIT ran every workload, and
+# which attacks that policy leaves open (with expected-attacks.tsv's
+# reasons).  Policies from strongest: all, upstream, card, pin, none.
+# --section: as docs/threat-model.md's section "A JIT nobody here wrote"
+# (a heading and what was measured, then the same tables; with
+# $RESULTS/luajit-cost.md, the cost too).
+# Exits 1 when a kernel has no results.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+SEALJIT=${SEALJIT:-$(dirname "$here")}
+RESULTS=${RESULTS:-$SEALJIT/build/results}
+section=
+[ "${1:-}" = --section ] && { section=1; shift; }
+[ $# -gt 0 ] || { echo "usage: summary.sh [--section] KERNEL..." >&2; exit 2; }
+files=()
+for k in "$@"; do
+	f=$RESULTS/$k-luajit.out
+	[ -f "$f" ] || { echo "summary: no results for $k ($f)" >&2; exit 1; }
+	files+=("$f")
+done
+
+if [ -n "$section" ]; then
+	cat <<'INTRO'
+## A JIT nobody here wrote
+
+jitdemo was written to fit the seal.  Debian's `luajit` (2.1.0-beta3) was
+not: here it runs unmodified, with `libsealjit-preload.so` (luajit/)
+loaded before it, which seals each machine-code area the first time
+LuaJIT makes it executable, under `SEALJIT_SEAL_POLICY`: `none`, `pin`
+(`MM_SEAL_MUNMAP|MM_SEAL_MMAP|MM_SEAL_MREMAP`: the area stays put, its
+permissions stay free), `card`, `all`, or `upstream` (`types == 0`).
+LuaJIT maps each area read-write, makes the whole area read-write again
+before every trace it adds (and an older area, to patch a parent trace's
+exit), read-execute after it, and munmaps every area on `jit.flush()`,
+when its areas reach `-Omaxmcode`, and at exit.  The tables are generated
+from a run of `make -C luajit attacks` (luajit/matrix.sh).
+
+INTRO
+fi
+
+awk -v kernels="$*" -v atsv="$here/expected-attacks.tsv" '
+function field(line, name,   n, i, kv) {
+	n = split(line, kv, " ")
+	for (i = 1; i <= n; i++)
+		if (index(kv[i], name "=") == 1) return substr(kv[i], length(name) + 2)
+	return ""
+}
+function glob(pattern, text) { gsub(/\*/, ".*", pattern); return text ~ ("^" pattern "$") }
+function reason(name, policy, kernel,   i, f) {
+	for (i = 1; i <= nrows; i++) {
+		split(rows[i], f, "\t")
+		if (glob(f[1], name) && glob(f[2], policy) && glob(f[3], kernel)) return f[6]
+	}
+	return "(no row in expected-attacks.tsv)"
+}
+function cell(line,   o, e) {
+	o = field(line, "outcome"); e = field(line, "errno")
+	if (o == "UNAVAILABLE") return "n/a"
+	if (o == "ABORTED") return "aborted " e
+	if (o == "BLOCKED") return e
+	if (o == "LANDED" && field(line, "rerun") == "payload") return "LANDED*"
+	return o
+}
+function human(bytes) {
+	if (bytes == "-" || bytes == "") return "-"
+	bytes = bytes + 0
+	if (bytes >= 1048576) return sprintf("%.1f MiB", bytes / 1048576)
+	if (bytes >= 1024) return sprintf("%d KiB", bytes / 1024)
+	return bytes " B"
+}
+function header(first,   a, b, line, sep) {
+	line = "| " first " |"; sep = "| --- |"
+	for (a = 1; a <= nk; a++) for (b = 1; b <= np; b++) {
+		line = line " " ks[a] " " ps[b] " |"; sep = sep " --- |"
+	}
+	print line; print sep
+}
+function table(kind, names, n, first,   i, a, b, line, key) {
+	header(first)
+	for (i = 1; i <= n; i++) {
+		line = "| " names[i] " |"
+		for (a = 1; a <= nk; a++) for (b = 1; b <= np; b++) {
+			key = kind SUBSEP names[i] SUBSEP ks[a] SUBSEP ps[b]
+			line = line " " ((key in res) ? cell(res[key]) : "-") " |"
+		}
+		print line
+	}
+}
+BEGIN {
+	while ((getline l < atsv) > 0) if (l !~ /^#/ && l != "") rows[++nrows] = l
+	nk = split(kernels, ks, " ")
+	np = split("none pin card all upstream", ps, " ")
+	ns = split("all upstream card pin none", strength, " ")
+}
+/^# result / {
+	kind = field($0, "kind"); name = field($0, "name")
+	key = kind SUBSEP name SUBSEP field($0, "kernel") SUBSEP field($0, "policy")
+	res[key] = $0
+	if (kind == "workload" && !(name in wseen)) { wseen[name] = 1; wl[++nw] = name }
+	if (kind == "attack" && !(name in aseen)) { aseen[name] = 1; al[++na] = name }
+}
+END {
+	print "### Workloads: did unmodified LuaJIT run correctly?"
+	print ""
+	table("workload", wl, nw, "workload")
+	print ""
+	print "RAN: exit 0, machine code made executable, output identical to `luajit -joff`."
+	print "aborted ERRNO: LuaJIT stopped; ERRNO is the first call the kernel refused it."
+	print "n/a: the kernel cannot express the policy (the library refuses to start)."
+	print ""
+	print "### What the policies that ran sealed, and what they could never free"
+	print ""
+	print "| kernel | policy | workload | areas sealed | sealed bytes | mprotects RW / RX on areas | RW of an older area (exit patches) | munmaps refused | bytes never freed |"
+	print "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+	for (a = 1; a <= nk; a++) for (b = 2; b <= np; b++) for (i = 1; i <= nw; i++) {
+		key = "workload" SUBSEP wl[i] SUBSEP ks[a] SUBSEP ps[b]
+		if (!(key in res) || field(res[key], "outcome") != "RAN") continue
+		r = res[key]
+		printf "| %s | %s | %s | %s | %s | %s / %s | %s | %s | %s |\n", ks[a], ps[b], wl[i],
+			field(r, "sealed"), human(field(r, "sealed_bytes")),
+			field(r, "write_protects"), field(r, "exec_protects"),
+			field(r, "old_area_patches"),
+			field(r, "refused_munmap"), human(field(r, "unfreed_bytes"))
+	}
+	print ""
+	print "munmaps refused include lua_close()'"'"'s at exit (one per area still in LuaJIT'"'"'s list); the"
+	print "rest are jit.flush() and the flush LuaJIT does itself when its areas reach -Omaxmcode."
+	print "LuaJIT ignores a failed munmap (mcode_free returns nothing), so the bytes stay mapped, sealed"
+	print "r-x, for the life of the process."
+	print ""
+	print "### Attacks on a hot trace'"'"'s machine code"
+	print ""
+	table("attack", al, na, "attack")
+	print ""
+	print "LANDED: the code, its place, permissions or pages changed; LANDED*: and LuaJIT then ran the"
+	print "attacker'"'"'s bytes (exit 65).  EACCES, EPERM: BLOCKED with that errno, nothing changed, the trace"
+	print "still returns the right value.  n/a: the kernel cannot express the policy."
+	print ""
+	print "### The answer: the strongest policy LuaJIT survives, and what it leaves open"
+	print ""
+	for (a = 1; a <= nk; a++) {
+		best = ""
+		for (s = 1; s <= ns && best == ""; s++) {
+			all_ran = nw > 0
+			for (i = 1; i <= nw; i++) {
+				key = "workload" SUBSEP wl[i] SUBSEP ks[a] SUBSEP strength[s]
+				if (!(key in res) || field(res[key], "outcome") != "RAN") all_ran = 0
+			}
+			if (all_ran) best = strength[s]
+		}
+		if (best == "") { printf "- **%s**: no policy ran every workload (not even none)\n", ks[a]; continue }
+		open_n = 0; open_list = ""
+		for (i = 1; i <= na; i++) {
+			key = "attack" SUBSEP al[i] SUBSEP ks[a] SUBSEP best
+			if ((key in res) && field(res[key], "outcome") == "LANDED") {
+				open_n++
+				open_list = open_list "\n  - `" al[i] "`" (best == "none" ? "" : ": " reason(al[i], best, ks[a]))
+			}
+		}
+		printf "- **%s**: `%s`; %d of %d attacks land under it%s\n", ks[a], best, open_n, na,
+			(best == "none" ? " (nothing is sealed)" : ":" open_list)
+	}
+}' "${files[@]}"
+if [ -n "$section" ] && [ -f "$RESULTS/luajit-cost.md" ]; then
+	printf '\n### What pin costs, in guest instructions\n\n'
+	cat "$RESULTS/luajit-cost.md"
+fi

@@ -1,0 +1,124 @@
+#!/usr/bin/env bash
+# luajit/tests/host.sh - host TAP tests of luajit/ that need no guest and
+# hold on any host kernel: the library's answer to bad input, its report,
+# what it says about a policy this kernel cannot express, every workload
+# matching `luajit -joff` under none, every attack landing under none, the
+# bundle, the judge (a missing result and a control that does not land
+# fail) and the shape of both expectation tables.
+set -uo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+SEALJIT=${SEALJIT:-$(dirname "$here")}
+BUILD=${BUILD:-$SEALJIT/build/luajit}
+case $BUILD in /*) ;; *) BUILD=$here/$BUILD ;; esac
+lib=$BUILD/libsealjit-preload.so
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+n=0 failed=0
+
+tap() { # tap OK DESCRIPTION
+	n=$((n + 1))
+	if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; failed=$((failed + 1)); fi
+}
+# lj POLICY ARG...: luajit with the library; POLICY "-" leaves it unset.
+lj() {
+	local policy=$1
+	shift
+	if [ "$policy" = - ]; then
+		env -u SEALJIT_SEAL_POLICY LD_PRELOAD="$lib" luajit "$@"
+	else
+		SEALJIT_SEAL_POLICY=$policy LD_PRELOAD="$lib" luajit "$@"
+	fi
+}
+# refuses STATUS PATTERN POLICY [ENV...]: lj exits STATUS, saying PATTERN.
+refuses() {
+	local status=$1 pattern=$2 policy=$3 rc
+	shift 3
+	env "$@" bash -c "$(declare -f lj); lib='$lib'; lj '$policy' -e 'print(1)'" >"$work/out" 2>"$work/err"
+	rc=$?
+	[ "$rc" = "$status" ] && grep -q "$pattern" "$work/err" && ! grep -q '^1$' "$work/out"
+}
+
+echo "TAP version 13"
+[ -f "$lib" ] || { echo "Bail out! no $lib (make)"; exit 1; }
+command -v luajit >/dev/null || { echo "Bail out! luajit missing (apt-get install luajit)"; exit 1; }
+
+refuses 2 "SEALJIT_SEAL_POLICY is not set" -
+tap $? "an unset SEALJIT_SEAL_POLICY stops luajit at start-up, exit 2"
+refuses 2 "unknown SEALJIT_SEAL_POLICY 'pinn'" pinn
+tap $? "an unknown policy stops luajit at start-up, exit 2, naming it"
+refuses 2 "unknown SEALJIT_SEAL_POLICY ''" ""
+tap $? "an empty policy is not none: exit 2"
+(cd "$work" && refuses 2 "must be an absolute file name" none SEALJIT_SEAL_REPORT=report.txt &&
+	[ ! -e report.txt ])
+tap $? "a relative SEALJIT_SEAL_REPORT stops luajit at start-up, exit 2, creating nothing"
+
+SEALJIT_SEAL_REPORT=$work/report lj none "$here/workloads/hotloop.lua" >/dev/null 2>&1
+grep -Eq '^sealjit-preload: summary policy=none .* areas=[1-9][0-9]* sealed=0 ' "$work/report"
+tap $? "none: the report file names the areas LuaJIT made executable, none sealed"
+
+# Every sealing policy either seals (and reports it) or says this kernel
+# cannot express it, exit 3: never a silent none.
+for p in pin card all upstream; do
+	rm -f "$work/report"
+	SEALJIT_SEAL_REPORT=$work/report lj "$p" -e 'print(1)' >/dev/null 2>&1
+	rc=$?
+	if [ $rc = 3 ]; then
+		grep -q "policy '$p' cannot be expressed on this kernel (probe=[A-Z]*)" "$work/report"
+	else
+		grep -q "^sealjit-preload: summary policy=$p " "$work/report" &&
+			grep -q "^sealjit-preload: note probe: one scratch page sealed" "$work/report"
+	fi
+	tap $? "$p on this kernel: sealed, or refused at start-up as inexpressible (exit $rc)"
+done
+
+for w in "$here"/workloads/*.lua; do
+	name=$(basename "$w" .lua)
+	flags=$(sed -n 's/^-- luajit-flags: //p' "$w")
+	# shellcheck disable=SC2086 # the flags are words
+	luajit $flags -joff "$w" >"$work/ref" 2>&1
+	# shellcheck disable=SC2086
+	SEALJIT_SEAL_REPORT=$work/report lj none $flags "$w" >"$work/jit" 2>&1 &&
+		cmp -s "$work/ref" "$work/jit"
+	tap $? "workload $name under none prints what luajit -joff prints"
+done
+
+for a in $(luajit "$here/attack/attack.lua" --list); do
+	lj none "$here/attack/attack.lua" "$a" >"$work/out" 2>&1
+	grep -q "^attack scenario=$a call=ok outcome=LANDED " "$work/out"
+	tap $? "attack $a under none lands on this host (the control)"
+done
+
+"$SEALJIT/guest/bundle.sh" >/dev/null 2>&1
+[ $? = 2 ]
+tap $? "bundle.sh without arguments is misuse, exit 2"
+"$SEALJIT/guest/bundle.sh" luajit "$work/lj" &&
+	"$work/lj/ld-linux-x86-64.so.2" --library-path "$work/lj" "$work/lj/luajit" -e 'print(6 * 7)' |
+	grep -qx 42
+tap $? "bundle.sh luajit: the bundle runs through its own loader"
+
+printf 'attack mprotect-rw none\nattack mremap-move none\nworkload hotloop pin\n' >"$work/cases"
+{
+	echo "# result kind=attack kernel=mseal name=mprotect-rw policy=none outcome=BLOCKED errno=EACCES rerun=ok"
+	echo "# result kind=workload kernel=mseal name=hotloop policy=pin outcome=RAN errno=-"
+} >"$work/results"
+"$here/judge.sh" mseal "$work/cases" "$work/results" >"$work/tap"
+judged=$?
+grep -q '^not ok 1 - mseal attack mprotect-rw none' "$work/tap" &&
+	grep -q '^not ok 2 - mseal attack mremap-move none: no result' "$work/tap" &&
+	grep -q '^ok 3 - mseal workload hotloop pin' "$work/tap" && [ $judged = 1 ]
+tap $? "judge.sh: a control that does not land fails, a missing result fails, exit 1"
+
+for t in "$here"/expected-*.tsv; do
+	awk -F'\t' '!/^#/ && NF > 0 {
+		if (NF != 6) { print FILENAME ": " NR ": " NF " columns"; bad = 1 }
+		if ($4 !~ /^(RAN|ABORTED|LANDED|BLOCKED|UNAVAILABLE)$/) { print NR ": outcome " $4; bad = 1 }
+		needs = ($4 == "ABORTED" || $4 == "UNAVAILABLE" || ($4 == "LANDED" && $2 != "none"))
+		if (needs && ($6 == "" || $6 == "-")) { print NR ": no reason"; bad = 1 }
+		if ($4 == "BLOCKED" && $5 !~ /^E[A-Z]+$/) { print NR ": no errno"; bad = 1 }
+	} END { exit bad }' "$t"
+	tap $? "$(basename "$t"): six columns, a known outcome, a reason where one is due"
+done
+
+echo "1..$n"
+echo "$((n - failed)) passed, $failed failed"
+[ $failed -eq 0 ]
