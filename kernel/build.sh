@@ -41,7 +41,7 @@
 # when the tree has one).  Long steps report progress (scripts/progress.sh).
 set -euo pipefail
 
-RECIPE_VERSION=2
+RECIPE_VERSION=3
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(dirname "$here")
 tarball=${LINUX_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
@@ -154,14 +154,20 @@ install_results() {
 	echo "$key" >"$dest/key"
 }
 
-# The selftest comes from this flavor's own tree, built against its headers.
+# The selftest comes from this flavor's own tree, built against its headers:
+# tools/testing/selftests/vm/ on 6.1 (the series adds it), mm/ on 6.12
+# (upstream's own, and the 6.12 series' extension of it).
 build_selftest() {
-	local test=$1/src/tools/testing/selftests/vm/mseal_test.c
+	local test dir
 	rm -f "$dest/mseal_test"
-	[ -f "$test" ] || return 0
-	gcc -std=gnu11 -static -O2 -Wall -Werror \
-		-isystem "$1/out/usr/include" -I "$1/src/tools/testing/selftests" \
-		-o "$dest/mseal_test" "$test"
+	for dir in vm mm; do
+		test=$1/src/tools/testing/selftests/$dir/mseal_test.c
+		[ -f "$test" ] || continue
+		gcc -std=gnu11 -static -O2 -Wall -Werror \
+			-isystem "$1/out/usr/include" -I "$1/src/tools/testing/selftests" \
+			-o "$dest/mseal_test" "$test"
+		return
+	done
 }
 
 if [ -n "$cached" ]; then
