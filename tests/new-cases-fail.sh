@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# tests/new-cases-fail.sh ORIGINAL.tap EXTENDED.tap - TAP: a selftest's new
+# cases find the holes they were written for.  ORIGINAL.tap is the
+# unmodified selftest run on a kernel, EXTENDED.tap the series' extension
+# of it run on the same kernel, one that lacks the series' fixes:
+#   - the extension keeps the original's cases, first and in order, and
+#     they still pass;
+#   - every case the extension adds (a test function's name, as kselftest
+#     prints it) fails at least once there: a new case that passes without
+#     the fix proves nothing.
+# Exit status: 0 when all hold, 1 if not, 2 on misuse.
+set -uo pipefail
+[ $# -eq 2 ] && [ -f "$1" ] && [ -f "$2" ] ||
+	{ echo "usage: tests/new-cases-fail.sh ORIGINAL.tap EXTENDED.tap" >&2; exit 2; }
+
+# results FILE: "N STATUS NAME" per result line (STATUS ok or fail).
+results() {
+	awk '/^(not )?ok [0-9]+/ {
+		status = ($1 == "not") ? "fail" : "ok"
+		i = (status == "fail") ? 3 : 2
+		name = $(i + 1); sub(/:$/, "", name)
+		print $i, status, name
+	}' "$1"
+}
+original=$(results "$1")
+extended=$(results "$2")
+planned=$(sed -n 's/^1\.\.\([0-9][0-9]*\).*/\1/p' "$2" | head -n 1)
+count=$(wc -l <<<"$original")
+[ -n "$original" ] || { echo "1..0 # SKIP no results in $1"; exit 1; }
+
+echo "TAP version 13"
+n=0 failed=0
+check() { # check OK DESCRIPTION [DIAGNOSTIC]
+	n=$((n + 1))
+	if [ "$1" = 0 ]; then
+		echo "ok $n - $2"
+	else
+		echo "not ok $n - $2"
+		failed=$((failed + 1))
+		[ -n "${3:-}" ] && sed 's/^/# /' <<<"$3"
+	fi
+}
+
+[ -n "$planned" ] && [ "$planned" = "$(wc -l <<<"$extended")" ]
+check $? "the extension ran whole: ${planned:-no} plan, $(wc -l <<<"$extended") results"
+head_names=$(head -n "$count" <<<"$extended" | awk '{ print $3 }')
+diff=$(diff <(awk '{ print $3 }' <<<"$original") <(echo "$head_names"))
+check $? "the extension starts with the original's $count cases, in order" "$diff"
+bad=$(head -n "$count" <<<"$extended" | awk '$2 != "ok"')
+[ -z "$bad" ]
+check $? "the original's $count cases pass in the extension" "$bad"
+
+new=$(tail -n +"$((count + 1))" <<<"$extended")
+[ -n "$new" ]
+check $? "the extension adds cases ($(grep -c . <<<"$new") results)"
+for name in $(awk '!seen[$3]++ { print $3 }' <<<"$new"); do
+	awk -v name="$name" '$3 == name && $2 == "fail" { found = 1 } END { exit !found }' <<<"$new"
+	check $? "$name fails where the fix is missing"
+done
+echo "1..$n"
+[ "$failed" -eq 0 ]
