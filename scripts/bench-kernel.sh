@@ -3,7 +3,8 @@
 # measured in guest instructions: bench-mm (bench/) and stress-ng, run in
 # guests booted under guest/run --icount, each kernel booted several times.
 #
-#   --kernels "K..."   kernels to boot (default: vanilla v1 mseal upstream)
+#   --kernels "K..."   kernels to boot (default: vanilla v1 mseal upstream
+#                      upstream-fixes)
 #   --boots N          boots per kernel (default 3)
 #   --cases "C..."     cases to run (default: all; see --list)
 #   --jobs N           guests at a time (default 2; under --icount their
@@ -24,7 +25,7 @@
 # Exit status: 0 if every row is ok or n/a, 1 otherwise, 2 on bad options.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
-kernels="vanilla v1 mseal upstream"
+kernels="vanilla v1 mseal upstream upstream-fixes"
 boots=3
 cases=
 jobs=2
@@ -77,7 +78,7 @@ check_kernels() {
 	local k
 	for k in $kernels; do
 		[ -f "$top/build/kernels/$k/bzImage" ] ||
-			die "unknown kernel '$k': no build/kernels/$k/bzImage (the kernels are vanilla v1 mseal upstream; make kernel builds them)"
+			die "unknown kernel '$k': no build/kernels/$k/bzImage (the kernels are vanilla v1 mseal upstream upstream-fixes; make kernel builds them)"
 	done
 	[ -f "$top/build/guest/base.cpio.gz" ] || die "no guest initramfs (run: make guest)"
 }
