@@ -27,14 +27,19 @@ RESULTS := $(BUILD)/results
 # vanilla: Debian's 6.1.  v1: the faithful RFC port (patches 1-8).
 # mseal: the whole series, v1 hardened so that seals hold from every side.
 KERNELS := vanilla v1 mseal
-# The upstream anchor: Debian's 6.12, with upstream's 3-argument mseal().
+# upstream: Debian's 6.12 as shipped, upstream's 3-argument mseal().
+# upstream-fixes: upstream with the 6.12 series, the holes our attacks find
+# in upstream's mseal() closed in upstream's own ABI.
 UPSTREAM_SOURCE := /usr/src/linux-source-6.12.tar.xz
-ATTACK_KERNELS := $(KERNELS) upstream
+UPSTREAM_KERNELS := upstream upstream-fixes
+ATTACK_KERNELS := $(KERNELS) $(UPSTREAM_KERNELS)
 # The two series (kernel-series/README.md); kernel/series-info.sh says what
 # each applies to.
-SERIES_NAMES := 6.1
-SERIES := $(filter-out %/0000-cover-letter.patch,$(sort $(wildcard kernel-series/6.1/0*.patch)))
+SERIES_NAMES := 6.1 6.12
+series_patches = $(filter-out %/0000-cover-letter.patch,$(sort $(wildcard kernel-series/$(1)/0*.patch)))
+SERIES := $(call series_patches,6.1)
 SERIES_V1 := $(filter $(addprefix kernel-series/6.1/000,$(addsuffix -%,1 2 3 4 5 6 7 8)),$(SERIES))
+SERIES_612 := $(call series_patches,6.12)
 SEALED_KERNELS := v1 mseal
 INITRAMFS := $(BUILD)/guest/base.cpio.gz
 JITDEMO := $(BUILD)/jitdemo/jitdemo-static
@@ -49,13 +54,15 @@ RUN := guest/run
 built = $(if $(filter yes,$(BUILT)),,$(1))
 
 # Every result file `make test` must produce; a missing one is a failure.
-EXPECTED = tap-summary install-deps progress $(addprefix series-,$(SERIES_NAMES)) kernel-build guest-runner $(addsuffix -selftest,$(KERNELS)) \
+EXPECTED = tap-summary install-deps progress $(addprefix series-,$(SERIES_NAMES)) kernel-build guest-runner \
+	$(addsuffix -selftest,$(KERNELS) $(UPSTREAM_KERNELS)) upstream-fixes-selftest-new-cases \
 	'jitdemo-*' $(addsuffix -jitdemo,$(KERNELS)) \
 	$(addsuffix -codespace,$(ATTACK_KERNELS)) \
 	'attacks-host-*' $(addsuffix -attacks,$(ATTACK_KERNELS)) \
 	$(addsuffix -exec-seals,$(ATTACK_KERNELS)) \
 	luajit-host $(addsuffix -luajit,$(ATTACK_KERNELS)) \
 	mseal-upstream-selftest mseal-upstream-selftest-types upstream-upstream-selftest \
+	upstream-fixes-upstream-selftest \
 	mmstress-host mseal-mmstress mseal-mmstress-race mseal-mmstress-bad-input \
 	vanilla-mmstress vanilla-mmstress-race mseal-mmstress-digest bench-smoke \
 	$(if $(DEBUG_CACHED),$(DEBUG_SHORT_EXPECTED),debug-kernels)
@@ -106,6 +113,7 @@ kernel-6.1:
 
 kernel-6.12:
 	@kernel/build.sh --source $(UPSTREAM_SOURCE) upstream
+	@kernel/build.sh --source $(UPSTREAM_SOURCE) upstream-fixes $(SERIES_612)
 
 guest: $(INITRAMFS)
 
@@ -113,14 +121,20 @@ $(INITRAMFS): guest/init guest/settle guest/mkinitramfs.sh | deps
 	@guest/mkinitramfs.sh $@
 
 # Each patched kernel runs the selftest built from its own tree; vanilla
-# runs the whole series' one and must skip it.
+# runs the whole series' one and must skip it.  On 6.12, upstream runs its
+# own selftest, upstream-fixes the 6.12 series' extension of it, and the
+# extension runs on upstream too, where each new case must fail.
 selftest: $(call built,kernel guest)
-	@for k in $(SEALED_KERNELS); do \
+	@for k in $(SEALED_KERNELS) $(UPSTREAM_KERNELS); do \
 		tests/tap-run $$k-selftest -- $(RUN) \
 			--add $(BUILD)/kernels/$$k/mseal_test $$k -- mseal_test; \
 	done
 	@tests/tap-run --expect-skip vanilla-selftest -- \
 		$(RUN) --add $(BUILD)/kernels/mseal/mseal_test vanilla -- mseal_test
+	@$(RUN) --add $(BUILD)/kernels/upstream-fixes/mseal_test upstream -- mseal_test \
+		>$(RESULTS)/upstream-fixes-selftest-on-upstream.out 2>&1 || true
+	@tests/tap-run upstream-fixes-selftest-new-cases -- tests/new-cases-fail.sh \
+		$(RESULTS)/upstream-selftest.tap $(RESULTS)/upstream-fixes-selftest-on-upstream.out
 
 # The harness itself: the count cannot read green when a suite did not
 # run, a missing package is named, and long steps show their progress.
@@ -140,6 +154,7 @@ test-peer-selftest: $(call built,kernel guest)
 	@tests/tap-run mseal-upstream-selftest -- $(PEER) run mseal upstream $(BUILD)/peer
 	@tests/tap-run mseal-upstream-selftest-types -- $(PEER) run mseal types $(BUILD)/peer
 	@tests/tap-run upstream-upstream-selftest -- $(PEER) run upstream eperm $(BUILD)/peer
+	@tests/tap-run upstream-fixes-upstream-selftest -- $(PEER) run upstream-fixes eperm $(BUILD)/peer
 
 test-series: $(call built,kernel)
 	@rc=0; for s in $(SERIES_NAMES); do \

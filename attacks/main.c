@@ -42,7 +42,7 @@ struct tally {
 static void usage(FILE *out)
 {
 	fprintf(out,
-		"usage: attacks --kernel vanilla|v1|mseal|upstream [--expect FILE]\n"
+		"usage: attacks --kernel vanilla|v1|mseal|upstream|upstream-fixes [--expect FILE]\n"
 		"               [--policy none|card|all]... [--scenario NAME]...\n"
 		"               [--narrate] [--list]\n");
 }

@@ -18,6 +18,7 @@ describe() {
 	mseal) echo "Linux 6.1 with the whole series: seals that hold from every direction" ;;
 	vanilla) echo "Linux 6.1 as Debian ships it: no mseal() at all" ;;
 	upstream) echo "Linux 6.12: upstream's mseal(addr, len, 0), all or nothing" ;;
+	upstream-fixes) echo "Linux 6.12 with our 6.12 series: upstream's mseal(), made to hold" ;;
 	*) echo "kernel $1" ;;
 	esac
 }
