@@ -77,6 +77,9 @@ struct scenario {
 	int (*attack)(const struct target *t);
 };
 
+/* Room for a mapping's "Seals:" and "VmFlags:" lines from smaps. */
+#define SMAPS_TEXT_MAX 256
+
 /* The verdict one case process sends back through its pipe. */
 #define DETAIL_MAX 200
 struct case_report {
@@ -127,8 +130,10 @@ void target_payload(const struct target *t, uint8_t *buf, size_t len);
 /* probe.c: snapshots and the verdict */
 bool snapshot_take(const struct target *t, struct snapshot *snap);
 
-/* smaps.c: the arena's seals in /proc/self/smaps: "PMR", "sl" or "-". */
+/* smaps.c: the arena's seals in /proc/self/smaps: "PMR", "sl" or "-";
+ * and the raw "Seals:"/"VmFlags:" lines of the mapping holding base. */
 void smaps_seals(uintptr_t base, char *out, size_t out_len);
+void smaps_lines(uintptr_t base, char *out, size_t out_len);
 void classify(const struct target *t, const struct snapshot *before,
 	      int call_result, bool harmless_call, struct case_report *report);
 
