@@ -77,7 +77,23 @@ struct scenario {
 	int (*attack)(const struct target *t);
 };
 
-/* The verdict one case process sends back through its pipe. */
+/*
+ * The arena as the attacking process sees it at one moment: the
+ * /proc/self/maps lines meeting it (and the page below it, for the
+ * scenarios that map one there), "(nothing mapped)" when none does (a
+ * note when maps cannot be read), and the "Seals:" and "VmFlags:" lines
+ * /proc/self/smaps shows for the mapping holding its first byte (none
+ * when nothing does).  Newline-terminated lines; all empty when the case
+ * never got that far.
+ */
+#define SMAPS_TEXT_MAX 256
+struct arena_view {
+	char maps[MAPS_TEXT_MAX];
+	char smaps[SMAPS_TEXT_MAX];
+};
+
+/* The verdict one case process sends back through its pipe (one struct,
+ * larger than PIPE_BUF: read_report() loops until it has all of it). */
 #define DETAIL_MAX 200
 struct case_report {
 	enum outcome outcome;
@@ -87,6 +103,8 @@ struct case_report {
 	char below_now[64];		/* BLOCKED, yet the page below the arena
 					   changed: its new perms (partial apply) */
 	char detail[DETAIL_MAX];	/* what changed, or why ERROR */
+	struct arena_view before;	/* right before the corrupted call */
+	struct arena_view after;	/* right after it */
 };
 
 struct case_spec {
@@ -124,13 +142,17 @@ bool target_call(const struct target *t, int64_t *result);
 void target_payload(const struct target *t, uint8_t *buf, size_t len);
 #define PAYLOAD_RESULT 0x41414141
 
-/* probe.c: snapshots and the verdict */
+/* probe.c: snapshots, views and the verdict */
 bool snapshot_take(const struct target *t, struct snapshot *snap);
-
-/* smaps.c: the arena's seals in /proc/self/smaps: "PMR", "sl" or "-". */
-void smaps_seals(uintptr_t base, char *out, size_t out_len);
+void arena_view_take(const struct target *t, bool with_page_below,
+		     struct arena_view *view);
 void classify(const struct target *t, const struct snapshot *before,
 	      int call_result, bool harmless_call, struct case_report *report);
+
+/* smaps.c: the arena's seals in /proc/self/smaps: "PMR", "sl" or "-";
+ * and the raw "Seals:"/"VmFlags:" lines of the mapping holding base. */
+void smaps_seals(uintptr_t base, char *out, size_t out_len);
+void smaps_lines(uintptr_t base, char *out, size_t out_len);
 
 /* privilege.c */
 bool privilege_drop_all(char *why, size_t why_len);

@@ -7,6 +7,8 @@
  *                    from=child: fork; the grandchild snapshots, attacks
  *                    its inherited (and still sealed) copy, classifies and
  *                    reports; the case process reports only if it died
+ *                    (either way the attacking process also records what
+ *                    it sees of the arena right before and after the call)
  *
  * Reports travel as one struct case_report through a pipe.  A process that
  * dies before reporting (a crash, the alarm) makes the case an ERROR.
@@ -45,7 +47,8 @@ static void describe_death(int status, const char *who, char *out, size_t len)
 			 WEXITSTATUS(status));
 }
 
-/* Snapshot, attack, classify: in whichever process holds the arena copy. */
+/* Snapshot, attack, classify: in whichever process holds the arena copy,
+ * with the arena as that process sees it right before and after the call. */
 static void attack_and_report(const struct case_spec *spec,
 			      const struct target *t, int fd,
 			      struct case_report *report)
@@ -62,8 +65,12 @@ static void attack_and_report(const struct case_spec *spec,
 		report_error(fd, report, "cannot snapshot the arena before the attack");
 		return;
 	}
+	bool with_page_below = spec->scenario->needs_page_below;
+	arena_view_take(t, with_page_below, &report->before);
 	int call_result = spec->scenario->attack(t);
 	classify(t, &before, call_result, spec->scenario->harmless_call, report);
+	/* classify() leaves the mappings as the call left them */
+	arena_view_take(t, with_page_below, &report->after);
 	send_report(fd, report);
 }
 

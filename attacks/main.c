@@ -6,7 +6,11 @@
  *
  * Default matrix: every scenario x {none,card,all} x {root,nocaps} x
  * {self,child}.  Each case is followed by exactly one line
- *   # result kernel=K scenario=S policy=P priv=R from=F outcome=O errno=E expected=O2/E2
+ *   # result kernel=K scenario=S policy=P priv=R from=F outcome=O errno=E expected=O2/E2 seals=X
+ * and then by what the attacking process saw of the arena before and after
+ * the call (struct arena_view), one TAP comment per line:
+ *   # maps before: LINE       # smaps before: Seals:/VmFlags: LINE
+ *   # maps after: LINE        # smaps after: ...
  * Exit status 0 iff every case met its expectation, 1 if not, 2 on misuse.
  */
 #define _GNU_SOURCE
@@ -152,6 +156,30 @@ static void outcome_text(enum outcome outcome, int err, char *out, size_t len)
 		snprintf(out, len, "%s", outcome_name(outcome));
 }
 
+/* "# maps before: LINE" for each line of text, without its trailing
+ * blanks; a tab would split the report's fields, so it prints as a space. */
+static void print_view_lines(const char *what, const char *when,
+			     const char *text)
+{
+	while (*text) {
+		size_t line_len = strcspn(text, "\n");
+		size_t n = line_len;
+		while (n > 0 && (text[n - 1] == ' ' || text[n - 1] == '\t'))
+			n--;
+		printf("# %s %s: ", what, when);
+		for (size_t i = 0; i < n; i++)
+			putchar(text[i] == '\t' ? ' ' : text[i]);
+		putchar('\n');
+		text += line_len + (text[line_len] == '\n');
+	}
+}
+
+static void print_view(const char *when, const struct arena_view *view)
+{
+	print_view_lines("maps", when, view->maps);
+	print_view_lines("smaps", when, view->smaps);
+}
+
 static void print_tap_case(size_t number, const char *kernel,
 			   const struct case_spec *spec,
 			   const struct case_report *got,
@@ -175,6 +203,8 @@ static void print_tap_case(size_t number, const char *kernel,
 	       want ? outcome_name(want->outcome) : "-",
 	       want ? errno_name(want->err) : "-",
 	       got->smaps_seals[0] ? got->smaps_seals : "-");
+	print_view("before", &got->before);
+	print_view("after", &got->after);
 	fflush(stdout);
 	/* A TAP comment too, since the guest merges stderr into stdout. */
 	if (!met)

@@ -6,6 +6,8 @@
  * readable), and the function is called in this process only when both
  * are unchanged.  Once something changed, the function is called in a
  * throw-away child, so that a crash there only colours the detail.
+ * Views (what the report shows before and after the call) read only
+ * /proc/self/maps and /proc/self/smaps, which fault nothing in.
  */
 #define _GNU_SOURCE
 #include "attacks.h"
@@ -59,6 +61,19 @@ static bool below_lines(const struct target *t, char *out, size_t out_len)
 {
 	uintptr_t base = (uintptr_t)t->base;
 	return maps_lines(base - t->page, base, out, out_len);
+}
+
+void arena_view_take(const struct target *t, bool with_page_below,
+		     struct arena_view *view)
+{
+	uintptr_t base = (uintptr_t)t->base;
+	uintptr_t from = with_page_below ? base - t->page : base;
+	if (!maps_lines(from, base + t->length, view->maps, sizeof view->maps))
+		snprintf(view->maps, sizeof view->maps,
+			 "(cannot read /proc/self/maps)\n");
+	else if (!view->maps[0])
+		snprintf(view->maps, sizeof view->maps, "(nothing mapped)\n");
+	smaps_lines(base, view->smaps, sizeof view->smaps);
 }
 
 #define FNV_OFFSET 0xcbf29ce484222325ULL

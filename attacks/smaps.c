@@ -5,7 +5,8 @@
  * types; upstream marks sealed mappings with "sl" in VmFlags only; kernels
  * without seals show neither.  The result is a short code for the table:
  * one letter per type (P mprotect, U munmap, M mmap, R mremap, S mseal),
- * "sl" for an upstream-style mark, or "-".
+ * "sl" for an upstream-style mark, or "-".  The raw lines travel too, for
+ * the report's before/after views.
  */
 #include "attacks.h"
 
@@ -36,32 +37,61 @@ static void seal_letters(const char *names, char *out, size_t out_len)
 	out[n] = '\0';
 }
 
-void smaps_seals(uintptr_t base, char *out, size_t out_len)
+/* Does this smaps line open a mapping?  Its range, if so. */
+static bool mapping_header(const char *line, unsigned long *from,
+			   unsigned long *to)
 {
-	snprintf(out, out_len, "-");
-	FILE *smaps = fopen("/proc/self/smaps", "r");
+	char dash;
+	return sscanf(line, "%lx%c%lx ", from, &dash, to) == 3 && dash == '-';
+}
+
+/* Append line (newline-terminated, as fgets() read it) if it fits. */
+static void append_line(char *out, size_t out_len, const char *line)
+{
+	size_t used = strlen(out);
+	if (used + strlen(line) < out_len)
+		strcpy(out + used, line);
+}
+
+/*
+ * "Seals:" (the series only; it comes before VmFlags) and "VmFlags:" of
+ * the mapping that holds base; empty when none does.
+ */
+void smaps_lines(uintptr_t base, char *out, size_t out_len)
+{
+	out[0] = '\0';
+	FILE *smaps = fopen("/proc/self/smaps", "re");
 	if (!smaps)
 		return;
 	char line[512];
 	bool in_arena = false;
 	while (fgets(line, sizeof line, smaps)) {
 		unsigned long from, to;
-		char dash;
-		if (sscanf(line, "%lx%c%lx ", &from, &dash, &to) == 3 && dash == '-') {
-			in_arena = from == base;
+		if (mapping_header(line, &from, &to)) {
+			in_arena = from <= base && base < to;
 			continue;
 		}
 		if (!in_arena)
 			continue;
-		if (strncmp(line, "Seals:", 6) == 0) {
-			seal_letters(line + 6, out, out_len);
-			break;
-		}
+		if (strncmp(line, "Seals:", 6) == 0)
+			append_line(out, out_len, line);
 		if (strncmp(line, "VmFlags:", 8) == 0) {
-			if (strstr(line, " sl"))
-				snprintf(out, out_len, "sl");
+			append_line(out, out_len, line);
 			break;
 		}
 	}
 	fclose(smaps);
+}
+
+void smaps_seals(uintptr_t base, char *out, size_t out_len)
+{
+	char lines[SMAPS_TEXT_MAX];
+	smaps_lines(base, lines, sizeof lines);
+	snprintf(out, out_len, "-");
+	if (strncmp(lines, "Seals:", 6) == 0) {
+		lines[strcspn(lines, "\n")] = '\0';
+		seal_letters(lines + 6, out, out_len);
+	} else if (strstr(lines, " sl")) {
+		snprintf(out, out_len, "sl");
+	}
 }

@@ -3,15 +3,7 @@
 # mseal on the host: --list, misuse, the TAP and "# result" line format, and
 # that a case missing its expectation fails the run.  Uses only policy none.
 attacks=$1 expected=$2
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/attacks-cli.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
-n=0 failed=0
-check() { # check DESCRIPTION COMMAND...
-	what=$1; shift
-	n=$((n + 1))
-	if "$@" >/dev/null 2>&1; then echo "ok $n - $what"
-	else echo "not ok $n - $what"; failed=$((failed + 1)); fi
-}
+. "$(dirname "$0")/tap.sh"
 status_is() { want=$1; shift; "$@" >/dev/null 2>&1; [ $? -eq "$want" ]; }
 
 echo "TAP version 13"
@@ -54,5 +46,4 @@ check "and reads (no expectation), expected=-/-" sh -c \
 	--scenario madvise-dontneed >"$tmp/narrate" 2>&1
 check "--narrate tells what happened" grep -q 'madvise(MADV_DONTNEED) the code \.*.* LANDED: code reads back as zeros' "$tmp/narrate"
 
-echo "1..$n"
-[ "$failed" -eq 0 ]
+plan_and_status
