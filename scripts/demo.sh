@@ -12,15 +12,9 @@ cd "$top"
 build=$top/build
 
 bold() { if [ -t 1 ]; then printf '\033[1m%s\033[0m\n' "$*"; else printf '%s\n' "$*"; fi; }
+# kernel/kernels.tsv says what each kernel is.
 describe() {
-	case $1 in
-	v1) echo "Linux 6.1 with the faithful port of the mseal() RFC (patches 1-8)" ;;
-	mseal) echo "Linux 6.1 with the whole series: seals that hold from every direction" ;;
-	vanilla) echo "Linux 6.1 as Debian ships it: no mseal() at all" ;;
-	upstream) echo "Linux 6.12: upstream's mseal(addr, len, 0), all or nothing" ;;
-	upstream-fixes) echo "Linux 6.12 with our 6.12 series: upstream's mseal(), made to hold" ;;
-	*) echo "kernel $1" ;;
-	esac
+	awk -F'\t' -v k="$1" '$1 == k { d = $4 } END { print d == "" ? "kernel " k : d }' kernel/kernels.tsv
 }
 
 bold "sealjit: a JIT's code, sealed, under attack"
