@@ -72,9 +72,7 @@ FILENAME == ARGV[2] {
 # 3...: the TAP files
 FNR == 1 {
 	finish_file()
-	cur = FILENAME; runof[cur] = run; order[++nfiles] = cur
-	if (run in runseen) problem(cur, "a second file for the column " run)
-	runseen[run] = 1
+	new_file()
 	sawplan = 0; plan = 0; points = 0; results = 0; pending = 0; sawsum = 0; curkernel = ""
 	last = ""
 }
@@ -144,13 +142,7 @@ END {
 		if (any) printf "G\t%s\t%s\t%s\n", g, gtitle[g], gwhat[g]
 		for (j = 1; j <= nscen; j++) if (sgroup[sname[j]] == g) printf "S\t%s\t%s\n", g, sname[j]
 	}
-	for (i = 1; i <= npol; i++) printf "P\t%s\n", porder[i]
-	for (i = 1; i <= nfiles; i++) {
-		f = order[i]
-		if (f in bad) continue
-		split(kinfo[f], ki, "\t")
-		printf "K\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", runof[f], ki[1], f, ki[3], ki[4], ki[5], ki[6], ki[7]
-	}
+	print_runs()
 	for (i = 1; i <= ncell; i++) {
 		key = cellkeys[i]
 		if (cfile[i] in bad) continue

@@ -140,55 +140,46 @@ END {
 	draw()
 	printf "</svg>\n"
 }
-function draw(   a, b, k, j, ci, c) {
+# The plain cases and stress-ng of each kernel against its base (other: 0)
+# or against the different kernel it is set beside (other: 1).
+function versus(other,   a, b, k, j, ci, c) {
+	reset()
+	for (a = 1; a <= nk; a++) {
+		k = kern[a]; b = other ? kother[k] : kbase[k]
+		if (b == "" || !(b in kseen)) continue
+		j = 0
+		for (ci = 1; ci <= nc; ci++) {
+			c = cases[ci]
+			if (!plain(c) && c !~ /^stress-ng\//) continue
+			if (change(k, c, b, c)) { if (!j) j = addkernel(k, " vs " b); put(c, j) }
+		}
+	}
+}
+# The cases matching RE against their twins (twin()) on the same kernel.
+function twins(re,   a, k, j, ci, c) {
+	reset()
+	for (a = 1; a <= nk; a++) {
+		k = kern[a]; j = 0
+		for (ci = 1; ci <= nc; ci++) {
+			c = cases[ci]
+			if (c !~ re) continue
+			if (change(k, c, k, twin(c))) { if (!j) j = addkernel(k, ""); put(c, j) }
+		}
+	}
+}
+function draw() {
 	Y = 0
 	# 1: never sealing, vs the base
-	reset()
-	for (a = 1; a <= nk; a++) {
-		k = kern[a]; b = kbase[k]
-		if (b == "" || b == "-" || !(b in kseen)) continue
-		j = 0
-		for (ci = 1; ci <= nc; ci++) {
-			c = cases[ci]
-			if (!plain(c) && c !~ /^stress-ng\//) continue
-			if (change(k, c, b, c)) { if (!j) j = addkernel(k, " vs " b); put(c, j) }
-		}
-	}
+	versus(0)
 	Y += panel("What sealing's code costs a process that never seals", "each kernel against its own base (the same kernel without this project's mm changes); plain cases and stress-ng", "")
 	# 2: with seals, vs the same layout unsealed, same kernel
-	reset()
-	for (a = 1; a <= nk; a++) {
-		k = kern[a]; j = 0
-		for (ci = 1; ci <= nc; ci++) {
-			c = cases[ci]
-			if (c !~ /\+(far|next)-seal$/) continue
-			if (change(k, c, k, twin(c))) { if (!j) j = addkernel(k, ""); put(c, j) }
-		}
-	}
+	twins("\\+(far|next)-seal$")
 	Y += panel("What having seals costs", "a sealed region far away (+far-seal) or next to the operation (+next-seal), against the same layout unsealed, same kernel", "")
 	# 3: refused vs performed, same kernel
-	reset()
-	for (a = 1; a <= nk; a++) {
-		k = kern[a]; j = 0
-		for (ci = 1; ci <= nc; ci++) {
-			c = cases[ci]
-			if (c !~ /\+refused$/) continue
-			if (change(k, c, k, twin(c))) { if (!j) j = addkernel(k, ""); put(c, j) }
-		}
-	}
+	twins("\\+refused$")
 	Y += panel("What a refused call costs", "the call refused on sealed memory, against the same call performed on the same kernel (below 0: cheaper)", "")
 	# 4: kernel vs kernel
-	reset()
-	for (a = 1; a <= nk; a++) {
-		k = kern[a]; b = kother[k]
-		if (b == "" || b == "-" || !(b in kseen)) continue
-		j = 0
-		for (ci = 1; ci <= nc; ci++) {
-			c = cases[ci]
-			if (!plain(c) && c !~ /^stress-ng\//) continue
-			if (change(k, c, b, c)) { if (!j) j = addkernel(k, " vs " b); put(c, j) }
-		}
-	}
+	versus(1)
 	Y += panel("Not the cost of sealing: a different kernel", "the same cases on another kernel version (its whole mm differs), for scale only", "")
 	return Y
 }

@@ -46,3 +46,25 @@ function kernel_row() {
 	if ($3 ~ /^~/) kother[$1] = substr($3, 2)
 	else if ($3 != "-") kbase[$1] = $3
 }
+
+# The cells programs' next TAP file: FILENAME, for the column "run" (an
+# assignment before it on the command line).
+function new_file() {
+	cur = FILENAME; runof[cur] = run; order[++nfiles] = cur
+	if (run in runseen) problem(cur, "a second file for the column " run)
+	runseen[run] = 1
+}
+
+# The cells programs' P lines (the policies, in the order the runs give
+# them: porder[1..npol]) and K lines (one per well-formed file, in order:
+# order[1..nfiles], its column runof[], its kinfo[] "kernel file cases
+# blocked landed error unexpected").
+function print_runs(   i, f, ki) {
+	for (i = 1; i <= npol; i++) printf "P\t%s\n", porder[i]
+	for (i = 1; i <= nfiles; i++) {
+		f = order[i]
+		if (f in bad) continue
+		split(kinfo[f], ki, "\t")
+		printf "K\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", runof[f], ki[1], f, ki[3], ki[4], ki[5], ki[6], ki[7]
+	}
+}

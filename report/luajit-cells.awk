@@ -72,9 +72,7 @@ FILENAME == ARGV[1] || FILENAME == ARGV[2] {
 # 3...: the TAP files
 FNR == 1 {
 	finish_file()
-	cur = FILENAME; runof[cur] = run; order[++nfiles] = cur
-	if (run in runseen) problem(cur, "a second file for the column " run)
-	runseen[run] = 1
+	new_file()
 	sawplan = 0; plan = 0; points = 0; pending = 0; curkernel = ""
 }
 /^1\.\.[0-9]+/ { sawplan = 1; plan = substr($1, 4) + 0; next }
@@ -116,13 +114,7 @@ END {
 	for (j = 1; j <= nrow["workload"]; j++) printf "S\tworkload\t%s\n", rname["workload", j]
 	printf "G\tattack\tAttacks on a hot trace\tone corrupted call on LuaJIT's live machine code, from inside its process\n"
 	for (j = 1; j <= nrow["attack"]; j++) printf "S\tattack\t%s\n", rname["attack", j]
-	for (i = 1; i <= npol; i++) printf "P\t%s\n", porder[i]
-	for (i = 1; i <= nfiles; i++) {
-		f = order[i]
-		if (f in bad) continue
-		split(kinfo[f], ki, "\t")
-		printf "K\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", runof[f], ki[1], f, ki[3], ki[4], ki[5], ki[6], ki[7]
-	}
+	print_runs()
 	for (i = 1; i <= ncell; i++) {
 		key = ckeys[i]
 		if (cfile[i] in bad) continue

@@ -79,74 +79,61 @@ for bad in missing truncated corrupt; do
 	else notok "a $bad $victim-attacks.tap fails report.sh (exit 1) and page.sh, and the page names it" "${why[@]}"; fi
 done
 
+# A page made from the good one (OUT/NAME/index.html, written by the caller)
+# must fail page.sh at each test point POINT (an extended regex) names.
+bad_page() { # NAME WHAT POINT...
+	local name=$1 what=$2 p why=()
+	shift 2
+	run_page "$name" --page "$out/$name/index.html" "$results" "$out/$name"
+	[ $rc -ne 0 ] || why+=("page.sh exited 0")
+	for p; do grep -qE "^not ok [0-9]+ - $p" "$out/$name.tap" || why+=("did not fail: $p"); done
+	if [ ${#why[@]} -eq 0 ]; then ok "$what fails page.sh ($(failed_points "$out/$name.tap"))"
+	else notok "$what fails page.sh" "${why[@]}"; fi
+}
+# The good page through sed SCRIPT, as OUT/NAME/index.html.
+edit_page() { mkdir -p "$out/$1"; sed -e "$2" "$goodpage" >"$out/$1/index.html"; }
+
 # 5: counts that disagree: the first BLOCKED attack cell of the victim turned
 # LANDED, and its first RAN LuaJIT cell turned ABORTED
 mkdir -p "$out/disagree"
-awk -v k="$victim" -v RS="\001" '!done && index($0, "<td class=\"c blocked") {
-	i = index($0, "<td class=\"c blocked first\" data-run=\"" k "\"")
-	if (!i) i = index($0, "<td class=\"c blocked\" data-run=\"" k "\"")
-	if (i) {
+awk -v k="$victim" -v RS="\001" '{
+	for (t = 1; t <= 2; t++) {
+		c = t == 1 ? "blocked" : "ran"
+		i = index($0, "<td class=\"c " c " first\" data-run=\"" k "\"")
+		if (!i) i = index($0, "<td class=\"c " c "\" data-run=\"" k "\"")
+		if (!i) continue
 		head = substr($0, 1, i - 1); rest = substr($0, i)
-		sub(/class="c blocked/, "class=\"c landed", rest)
-		sub(/<span class="o">[A-Z]+/, "<span class=\"o\">LANDED", rest)
-		sub(/<i class="run blocked"><\/i>/, "<i class=\"run landed\"></i>", rest)
-		$0 = head rest; done = 1
-	}
-} { printf "%s", $0 }' "$goodpage" |
-	awk -v k="$victim" -v RS="\001" '{
-	i = index($0, "<td class=\"c ran first\" data-run=\"" k "\"")
-	if (!i) i = index($0, "<td class=\"c ran\" data-run=\"" k "\"")
-	if (i) {
-		head = substr($0, 1, i - 1); rest = substr($0, i)
-		sub(/class="c ran/, "class=\"c aborted", rest)
-		sub(/<span class="o">RAN/, "<span class=\"o\">ABORTED", rest)
+		if (t == 1) {
+			sub(/class="c blocked/, "class=\"c landed", rest)
+			sub(/<span class="o">[A-Z]+/, "<span class=\"o\">LANDED", rest)
+			sub(/<i class="run blocked"><\/i>/, "<i class=\"run landed\"></i>", rest)
+		} else {
+			sub(/class="c ran/, "class=\"c aborted", rest)
+			sub(/<span class="o">RAN/, "<span class=\"o\">ABORTED", rest)
+		}
 		$0 = head rest
 	}
-} { printf "%s", $0 }' >"$out/disagree/index.html"
-run_page disagree --page "$out/disagree/index.html" "$results" "$out/disagree"
-fp=$(failed_points "$out/disagree.tap")
-if [ $rc -ne 0 ] && grep -qE "^not ok [0-9]+ - $victim: cells as the TAP" "$out/disagree.tap" &&
-	grep -qE "^not ok [0-9]+ - $victim: one mark per case" "$out/disagree.tap" &&
-	grep -qE "^not ok [0-9]+ - $victim: LuaJIT cells as the TAP" "$out/disagree.tap"; then
-	ok "a page whose $victim cells disagree with the TAP fails page.sh ($fp)"
-else notok "a page whose $victim cells disagree with the TAP fails page.sh" "failed: ${fp:-nothing}"; fi
+} { printf "%s", $0 }' "$goodpage" >"$out/disagree/index.html"
+bad_page disagree "a page whose $victim cells disagree with the TAP" \
+	"$victim: cells as the TAP" "$victim: one mark per case" "$victim: LuaJIT cells as the TAP"
 
 # 6: a page that reaches for the network (no CSP to stop it first)
-mkdir -p "$out/network"
-sed -e '/http-equiv="Content-Security-Policy"/d' \
-	-e 's|</body>|<img alt="" src="http://report-self-test.invalid/leak.png"></body>|' "$goodpage" >"$out/network/index.html"
-run_page network --page "$out/network/index.html" "$results" "$out/network"
-fp=$(failed_points "$out/network.tap")
-if [ $rc -ne 0 ] && grep -q '^not ok [0-9]* - no request leaves the page' "$out/network.tap" &&
-	grep -q '^not ok [0-9]* - the page refers to nothing outside itself' "$out/network.tap"; then
-	ok "a page that loads http://report-self-test.invalid/leak.png fails page.sh ($fp)"
-else notok "a page that loads from the network fails page.sh" "failed: ${fp:-nothing}"; fi
+leak='s|</body>|<img alt="" src="http://report-self-test.invalid/leak.png"></body>|'
+edit_page network "/http-equiv=\"Content-Security-Policy\"/d; $leak"
+bad_page network "a page that loads http://report-self-test.invalid/leak.png" \
+	"no request leaves the page" "the page refers to nothing outside itself"
 
 # 7: the same image with the page's CSP in place: blocked, and still a failure
-mkdir -p "$out/csp"
-sed -e 's|</body>|<img alt="" src="http://report-self-test.invalid/leak.png"></body>|' "$goodpage" >"$out/csp/index.html"
-run_page csp --page "$out/csp/index.html" "$results" "$out/csp"
-fp=$(failed_points "$out/csp.tap")
-if [ $rc -ne 0 ] && grep -q '^not ok [0-9]* - the page refers to nothing outside itself' "$out/csp.tap"; then
-	ok "the same image under the page's Content-Security-Policy fails page.sh too ($fp)"
-else notok "the same image under the page's CSP fails page.sh" "failed: ${fp:-nothing}"; fi
+edit_page csp "$leak"
+bad_page csp "the same image under the page's Content-Security-Policy" "the page refers to nothing outside itself"
 
 # 8: a console error
-mkdir -p "$out/console"
-sed 's|</body>|<script>console.error("report self-test")</script></body>|' "$goodpage" >"$out/console/index.html"
-run_page console --page "$out/console/index.html" "$results" "$out/console"
-fp=$(failed_points "$out/console.tap")
-if [ $rc -ne 0 ] && grep -q '^not ok [0-9]* - no console message' "$out/console.tap"; then
-	ok "a page that logs a console error fails page.sh ($fp)"
-else notok "a page that logs a console error fails page.sh" "failed: ${fp:-nothing}"; fi
+edit_page console 's|</body>|<script>console.error("report self-test")</script></body>|'
+bad_page console "a page that logs a console error" "no console message"
 
 # 9: a matrix too big for the screen (every row label made very long)
-mkdir -p "$out/toobig"
-sed 's|<span class="narr">|<span class="narr">a label far too long for any projector to show beside the whole matrix: |' "$goodpage" >"$out/toobig/index.html"
-run_page toobig --page "$out/toobig/index.html" "$results" "$out/toobig"
-if [ $rc -ne 0 ] && grep -q '^not ok [0-9]* - the whole attack matrix fits' "$out/toobig.tap"; then
-	ok "a matrix wider than 1920 px fails page.sh"
-else notok "a matrix wider than 1920 px fails page.sh" "failed: $(failed_points "$out/toobig.tap")"; fi
+edit_page toobig 's|<span class="narr">|<span class="narr">a label far too long for any projector to show beside the whole matrix: |'
+bad_page toobig "a matrix wider than 1920 px" "the whole attack matrix fits"
 
 # 10: a page whose cells lost a maps line (the first "maps after:" of the victim's cells)
 mkdir -p "$out/nomaps"
@@ -155,10 +142,8 @@ awk -v k="$victim" -v RS="\001" '{
 	rest = substr($0, i); p = index(rest, "<pre>"); j = index(substr(rest, p + 1), "maps after: ")
 	if (i && p && j) { j += p; $0 = substr($0, 1, i - 1) substr(rest, 1, j - 1) "lost: " substr(rest, j + 12) }
 } { printf "%s", $0 }' "$goodpage" >"$out/nomaps/index.html"
-run_page nomaps --page "$out/nomaps/index.html" "$results" "$out/nomaps"
-if [ $rc -ne 0 ] && grep -qE "^not ok [0-9]+ - $victim: every maps/smaps line" "$out/nomaps.tap"; then
-	ok "a page whose $victim cells lost a maps line fails page.sh"
-else notok "a page whose $victim cells lost a maps line fails page.sh" "failed: $(failed_points "$out/nomaps.tap")"; fi
+bad_page nomaps "a page whose $victim cells lost a maps line" "$victim: every maps/smaps line"
+
 # 11: a malformed cost file fails report.sh too, named on the page
 if [ -f "$results/bench-kernel.tsv" ]; then
 	copy_results badbench
