@@ -114,7 +114,7 @@ if [ -z "$kernels" ]; then
 	kernels=$(
 		{ awk -F'\t' '!/^#/ && NF { print $1 }' "$kernels_tsv"
 		  find "$results" -maxdepth 1 -name '*-attacks.tap' -printf '%f\n' | sed 's/-attacks\.tap$//' | sort; } |
-		awk '!seen[$0]++' | while read -r k; do [ -f "$results/$k-attacks.tap" ] && echo "$k"; done | paste -sd' ')
+		awk '!seen[$0]++' | while read -r k; do if [ -f "$results/$k-attacks.tap" ]; then echo "$k"; fi; done | paste -sd' ')
 fi
 # Each kernel's file of a matrix (SUFFIX: attacks or luajit), as awk's
 # "run=KERNEL FILE" arguments in $args; a missing one is a problem.
@@ -204,7 +204,13 @@ source_line="From $(printf '%s' "$results" | esc), $now; the repository at $head
 
 # The SVG for docs/.
 if [ -s "$work/attacks.cells" ] && grep -q '^C' "$work/attacks.cells"; then
-	awk "${lib[@]}" -f "$here/matrix-svg.awk" -v source="Drawn by report/report.sh from the attack results of a run ($now, repository at $head)." \
+	# the run, as its files recorded it (the SVG is committed: not the
+	# time it was drawn, nor the tree's state then)
+	run_of=$(for f in "${attack_files[@]}"; do
+		awk -F'\t' -v f="${f##*/}" '$1 == f { l = $2 " at commit " $3 } END { print (l == "" ? "unrecorded" : l) }' \
+			"$results/provenance.tsv" 2>/dev/null || echo unrecorded
+	done | sort -u | paste -sd';' | sed 's/;/; /g')
+	awk "${lib[@]}" -f "$here/matrix-svg.awk" -v source="Drawn by report/report.sh from the attack results of a run (${run_of:-unrecorded})." \
 		"$kernels_tsv" "$work/text" "$work/attacks.cells" >"$out/attack-matrix.svg"
 	[ -z "$svg_copy" ] || cp "$out/attack-matrix.svg" "$svg_copy"
 	awk "${lib[@]}" -f "$here/summary-html.awk" "$kernels_tsv" "$work/attacks.cells" >"$work/summary.html"
