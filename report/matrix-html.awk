@@ -59,18 +59,34 @@ $1 == "C" {
 		if (!($2 in kreason)) kreason[$2] = $13
 		else if (kreason[$2] != $13) kreason[$2] = SEP "several"
 	}
+	# a policy the kernel cannot express: the column's reasons, said once at its head
+	if ($5 == "UNAVAILABLE" && index(SEP colreason[ck] SEP, SEP $13 SEP) == 0)
+		colreason[ck] = colreason[ck] (colreason[ck] == "" ? "" : SEP) $13
 	next
 }
+# number a reason; where: the cells it explains
+function number(r, where) {
+	if (!(r in rnum)) { rnum[r] = ++nreasons; rtext[nreasons] = r }
+	rcells[rnum[r]] = rcells[rnum[r]] (rcells[rnum[r]] == "" ? "" : ", ") where
+	return rnum[r]
+}
 END {
-	# number the reasons that cells point to
-	for (a = 1; a <= nk; a++) for (b = 1; b <= np; b++) for (i = 1; i <= ns; i++) {
-		key = kr[a] SUBSEP pol[b] SUBSEP sn[i]
-		if (!(key in cls) || cls[key] == "BLOCKED" || cls[key] == "RAN" || pol[b] == "none" || kreason[kr[a]] != SEP "several") continue
-		nr = split(why[key], rs, SEP)
-		for (j = 1; j <= nr; j++) {
-			if (!(rs[j] in rnum)) { rnum[rs[j]] = ++nreasons; rtext[nreasons] = rs[j] }
-			rcells[rnum[rs[j]]] = rcells[rnum[rs[j]]] (rcells[rnum[rs[j]]] == "" ? "" : ", ") sn[i] " on " kr[a] " " pol[b]
-			mark[key] = mark[key] (mark[key] == "" ? "" : ",") rnum[rs[j]]
+	# number the reasons that cells point to; the n/a cells of a column point
+	# to theirs from its head
+	for (a = 1; a <= nk; a++) for (b = 1; b <= np; b++) {
+		ck = kr[a] SUBSEP pol[b]
+		if (kreason[kr[a]] == SEP "several" && colreason[ck] != "") {
+			nr = split(colreason[ck], rs, SEP)
+			for (j = 1; j <= nr; j++)
+				colmark[ck] = colmark[ck] (j > 1 ? "," : "") number(rs[j], "n/a under " pol[b] " on " kr[a])
+		}
+		for (i = 1; i <= ns; i++) {
+			key = ck SUBSEP sn[i]
+			if (!(key in cls) || cls[key] == "BLOCKED" || cls[key] == "RAN" || pol[b] == "none" || kreason[kr[a]] != SEP "several") continue
+			if (cls[key] == "UNAVAILABLE" && (ck in colmark)) continue
+			nr = split(why[key], rs, SEP)
+			for (j = 1; j <= nr; j++)
+				mark[key] = mark[key] (mark[key] == "" ? "" : ",") number(rs[j], sn[i] " on " kr[a] " " pol[b])
 		}
 	}
 	# more columns than a projector takes at full size: the row labels lose
@@ -90,8 +106,11 @@ END {
 		printf "<th class=\"kernel absent\" rowspan=\"%d\" data-absent=\"%s\">%s<br><small>no results</small></th>", 2 + sealrow, esc(k), esc((k in kshort) ? kshort[k] : k)
 	}
 	print "</tr><tr>"
-	for (a = 1; a <= nk; a++) for (b = 1; b <= np; b++)
-		printf "<th class=\"policy%s\">%s</th>", (b == 1 ? " first" : ""), esc(pol[b])
+	for (a = 1; a <= nk; a++) for (b = 1; b <= np; b++) {
+		ck = kr[a] SUBSEP pol[b]; t = colreason[ck]; gsub(SEP, "; ", t)
+		printf "<th class=\"policy%s\"%s>%s%s</th>", (b == 1 ? " first" : ""), ((ck in colmark) ? " title=\"n/a: " esc(t) "\"" : ""),
+			esc(pol[b]), ((ck in colmark) ? "<sup>" colmark[ck] "</sup>" : "")
+	}
 	if (sealrow) {
 		print "</tr><tr class=\"seals\">"
 		for (a = 1; a <= nk; a++) for (b = 1; b <= np; b++) {
