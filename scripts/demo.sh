@@ -70,7 +70,7 @@ for kernel in "$@"; do
 		echo "   (a LuaJIT case did not meet its expectation: the page marks it with !)"
 	break
 done
-if report/report.sh --kernels "$*" "$build/results" "$build/report" >/dev/null; then
+if report/report.sh --kernels "$*" "$build/results" "$build/report" >/dev/null 2>&1; then
 	bold "The page: $build/report/index.html (open it in a browser; make report writes it again)"
 else
 	bold "The page: $build/report/index.html (incomplete: it names what is missing at the top)"
