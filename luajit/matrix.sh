@@ -107,6 +107,8 @@ judge() {
 	for k in "${kernels[@]}"; do
 		"$here/judge.sh" "$k" "$pkg/cases" "$RESULTS/$k-luajit.out" \
 			>"$RESULTS/$k-luajit.tap" || true
+		RESULTS=$RESULTS "$SEALJIT/tests/provenance" "$k-luajit.tap" \
+			luajit/matrix.sh $([ "$mode" = full ] || echo --fast) "${kernels[@]}"
 		cat "$RESULTS/$k-luajit.tap"
 		n=$((n + $(grep -c '^ok ' "$RESULTS/$k-luajit.tap" || true)))
 		failed=$((failed + $(grep -c '^not ok ' "$RESULTS/$k-luajit.tap" || true)))

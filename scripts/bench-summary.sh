@@ -3,9 +3,10 @@
 # scripts/bench-kernel.sh run, in Markdown:
 #   1. per case and kernel: the median over the boots and the spread
 #      ((max - min) / median), flagged "!" when over 1%;
-#   2. per case, each kernel's cost relative to its base's (BASES: v1 and
-#      mseal against vanilla, upstream-fixes against upstream; upstream
-#      against vanilla, a different kernel, not sealing's cost), as a change
+#   2. per case, each kernel's cost relative to its base's (BASES, by
+#      default kernel/kernels.tsv's: v1 and mseal against vanilla,
+#      upstream-fixes against upstream; upstream against vanilla, a
+#      different kernel, not sealing's cost), as a change
 #      in percent: median ratio [lowest, highest ratio any two boots give];
 #   3. for the cases in a sealed process (+far-seal, +next-seal) and the
 #      refusals: the cost relative to the same operation on the same
@@ -38,6 +39,10 @@ chart=
 tsv=${1:?usage: scripts/bench-summary.sh [--chart DIR] TSV}
 [ -f "$tsv" ] || { echo "bench-summary: no $tsv" >&2; exit 2; }
 [ -z "$chart" ] || mkdir -p "$chart"
+# "KERNEL=BASE ...": each kernel with a base in kernel/kernels.tsv (a
+# different kernel's ~ dropped: this table shows both kinds).
+bases=${BASES:-$(awk -F'\t' '!/^#/ && NF >= 4 && $3 != "-" {
+	sub(/^~/, "", $3); printf "%s%s=%s", sep, $1, $3; sep = " " }' "$(dirname "$0")/../kernel/kernels.tsv")}
 
 # kernel case cost unit value, for the measured rows, sorted by cost
 awk -F'\t' 'NR > 1 && $6 == "ok" {
@@ -45,7 +50,7 @@ awk -F'\t' 'NR > 1 && $6 == "ok" {
 	printf "%s\t%s\t%.6f\t%s\t%s\n", $1, $2, cost, $5, $4
 }' "$tsv" | sort -t$'\t' -k1,1 -k2,2 -k3,3g |
 awk -F'\t' -v chart="$chart" -v goals="${GOAL_KERNELS:-mseal upstream-fixes}" \
-	-v bases="${BASES:-v1=vanilla mseal=vanilla upstream=vanilla upstream-fixes=upstream}" '
+	-v bases="$bases" '
 function median(k, c,   n) {
 	n = cnt[k, c]
 	return n % 2 ? v[k, c, (n + 1) / 2] : (v[k, c, n / 2] + v[k, c, n / 2 + 1]) / 2

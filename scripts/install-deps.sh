@@ -12,6 +12,7 @@ set -euo pipefail
 # userspace: gcc make libc6-dev libcap-dev, and clang for the fuzz target
 # benchmark: stress-ng (run in the guest), gnuplot-nox (the chart)
 # a JIT nobody here wrote: luajit (run in the guest under every seal policy)
+# report: chromium (make test renders the page headless, report/tests/page.sh)
 packages=(
 	linux-source-6.1 linux-source-6.12 flex bison bc libelf-dev libssl-dev perl git rsync ccache
 	patch
@@ -19,6 +20,7 @@ packages=(
 	gcc make libc6-dev libcap-dev clang libclang-rt-14-dev
 	stress-ng gnuplot-nox
 	luajit
+	chromium
 )
 
 missing=()

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # scripts/threat-model.sh KERNEL... - write docs/threat-model.md from
 # docs/threat-model.md.in and the attack results of a run
-# (build/results/KERNEL-attacks.tap, made by `make test-attacks`).
+# (build/results/KERNEL-attacks.tap, made by `make test-attacks`), and the
+# matrix it shows, docs/attack-matrix.svg (report/report.sh, which writes
+# the page build/report/index.html with it).
 #   @ATTACK_TABLE@  the side-by-side table (scripts/attack-table.sh)
 #   @HOLES@         the reasons attacks/expected.tsv gives for every
 #                   attack that lands on the v1 kernel under card/all
@@ -20,6 +22,12 @@ trap 'rm -rf "$work"' EXIT
 "$top/scripts/attack-table.sh" --markdown "$@" >"$work/table" || {
 	cat "$work/table" >&2
 	echo "threat-model: the run does not match attacks/expected.tsv" >&2
+	exit 1
+}
+# The matrix as a picture, with the page.
+"$top/report/report.sh" --kernels "$*" --svg "$top/docs/attack-matrix.svg" \
+	"${RESULTS:-$top/build/results}" "$top/build/report" >&2 || {
+	echo "threat-model: report/report.sh could not draw this run (above)" >&2
 	exit 1
 }
 # The legend lines the table ends with become a paragraph.

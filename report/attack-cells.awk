@@ -1,0 +1,155 @@
+# report/attack-cells.awk - the attack matrix's cells, from attacks TAP files.
+#
+#   awk -f lib.awk -f attack-cells.awk -v problems=FILE \
+#       report/scenario-groups.tsv attacks/expected.tsv \
+#       run=vanilla build/results/vanilla-attacks.tap run=v1 ... 
+#
+# Reads the row groups, the expectations (for each case's reason: the first
+# row that matches, fnmatch patterns, NAME@self/NAME@child) and then one TAP
+# file per column ("run" is the column's name, usually the kernel's).  Checks
+# that each file is a whole, well-formed run: a plan, one "# result" line
+# after every test point with every field, outcomes BLOCKED/LANDED/ERROR, one
+# kernel= throughout, and the closing "# kernel=K: N cases, ..." line agreeing
+# with the results.  A file that is not is written to the problems file as
+# "FILE<TAB>what is wrong", and none of its cells is printed.
+#
+# Prints, tab-separated:
+#   G key title what                  a row group (in the groups file's order)
+#   S key scenario                    a scenario row (in that order), when any run has it
+#   P policy                          the policies, in the order the runs give them
+#   K run kernel file cases blocked landed error unexpected
+#   C run policy scenario class label runs landed blocked error unexpected seals reasons details
+# class: LANDED, BLOCKED (every run the same), mixed, ERROR (any run).  label:
+# what the cell says (the errno of a BLOCKED cell, "-" when it has none).
+# reasons and details: lines joined by \036; a detail line per run
+# ("root/self: LANDED - seals=-"), then the run's "# maps ..." and
+# "# smaps ..." lines when the file has them.
+BEGIN { FS = "\t"; SEP = "\036"; nfiles = 0 }
+
+function reason_of(kernel, scenario, policy, from,   i, pat, at) {
+	for (i = 1; i <= nexp; i++) {
+		pat = epat[i]; at = ""
+		if (index(pat, "@")) { at = substr(pat, index(pat, "@") + 1); pat = substr(pat, 1, index(pat, "@") - 1) }
+		if (at != "" && at != from) continue
+		if (scenario !~ glob_re(pat)) continue
+		if (epol[i] != "*" && epol[i] != policy) continue
+		if (ekern[i] != "*" && ekern[i] != kernel) continue
+		return ereason[i]
+	}
+	return "no row of attacks/expected.tsv matches"
+}
+
+function finish_file(   r) {
+	if (cur == "") return
+	if (!sawplan) problem(cur, "no TAP plan (1..N): the run did not start or its output is cut")
+	else if (points != plan) problem(cur, "the plan says " plan " cases, the file has " points " (a run cut short?)")
+	if (pending) problem(cur, "test point " points " has no \"# result\" line")
+	if (!sawsum) problem(cur, "no closing \"# kernel=K: N cases, ...\" line: the run did not finish")
+	else if (sum_cases != results || sum_b != tally[cur, "BLOCKED"] || sum_l != tally[cur, "LANDED"] || sum_e != tally[cur, "ERROR"])
+		problem(cur, sprintf("the closing line says %d cases, %d BLOCKED, %d LANDED, %d ERROR; the result lines say %d, %d, %d, %d",
+			sum_cases, sum_b, sum_l, sum_e, results, tally[cur, "BLOCKED"], tally[cur, "LANDED"], tally[cur, "ERROR"]))
+	if (results == 0 && sawplan && points == plan) problem(cur, "no \"# result\" lines")
+	kinfo[cur] = curkernel "\t" cur "\t" results "\t" (tally[cur, "BLOCKED"] + 0) "\t" (tally[cur, "LANDED"] + 0) "\t" (tally[cur, "ERROR"] + 0) "\t" (tally[cur, "unexpected"] + 0)
+	cur = ""
+}
+
+# 1: the groups file
+FILENAME == ARGV[1] {
+	groupsfile = FILENAME
+	if ($0 ~ /^#/ || $0 == "") next
+	if ($1 == "group") { ngroup++; gkey[ngroup] = $2; gtitle[$2] = $3; gwhat[$2] = $4; next }
+	if (!($1 in gtitle)) { problem(FILENAME, "scenario " $2 " names group " $1 " before its group line"); next }
+	nscen++; sname[nscen] = $2; sgroup[$2] = $1
+	next
+}
+# 2: expected.tsv
+FILENAME == ARGV[2] {
+	if ($0 ~ /^#/ || $0 == "") next
+	if (NF < 6) { problem(FILENAME, "line " FNR ": fewer than 6 tab-separated columns"); next }
+	nexp++; epat[nexp] = $1; epol[nexp] = $2; ekern[nexp] = $3; ereason[nexp] = $6
+	next
+}
+# 3...: the TAP files
+FNR == 1 {
+	finish_file()
+	new_file()
+	sawplan = 0; plan = 0; points = 0; results = 0; pending = 0; sawsum = 0; curkernel = ""
+	last = ""
+}
+/^1\.\.[0-9]+/ { sawplan = 1; plan = substr($1, 4) + 0; next }
+/^(not )?ok( |$)/ {
+	if (pending) problem(cur, "test point " points " has no \"# result\" line")
+	points++; pending = 1
+	notok = ($0 ~ /^not ok/)
+	next
+}
+/^# result / {
+	nf = split($0, w, " ")
+	k = field("kernel"); s = field("scenario"); p = field("policy"); pr = field("priv")
+	fr = field("from"); o = field("outcome"); e = field("errno"); x = field("expected"); sl = field("seals")
+	if (!pending) { problem(cur, "line " FNR ": a \"# result\" line with no test point before it"); next }
+	pending = 0
+	if (k == "" || s == "" || p == "" || pr == "" || fr == "" || o == "" || e == "" || x == "") {
+		problem(cur, "line " FNR ": a \"# result\" line without kernel, scenario, policy, priv, from, outcome, errno or expected")
+		next
+	}
+	if (o != "BLOCKED" && o != "LANDED" && o != "ERROR") { problem(cur, "line " FNR ": outcome=" o " is not BLOCKED, LANDED or ERROR"); next }
+	if (curkernel == "") curkernel = k
+	else if (k != curkernel) problem(cur, "line " FNR ": kernel=" k " in a file of kernel=" curkernel)
+	if (!(s in sgroup)) {
+		printf "%s\tscenario %s is in no group: its row is shown under \"ungrouped\"\n", groupsfile, s >> problems
+		if (!("ungrouped" in gtitle)) {
+			gkey[++ngroup] = "ungrouped"; gtitle["ungrouped"] = "Ungrouped"
+			gwhat["ungrouped"] = "scenarios missing from report/scenario-groups.tsv"
+		}
+		sgroup[s] = "ungrouped"; sname[++nscen] = s
+	}
+	if (!(p in pseen)) { pseen[p] = 1; porder[++npol] = p }
+	results++; tally[cur, o]++
+	unexp = notok || (o "/" e != x && !(o == "LANDED" && x ~ /^LANDED/))
+	if (unexp) tally[cur, "unexpected"]++
+	key = cur SUBSEP p SUBSEP s
+	if (!(key in runs)) { cellkeys[++ncell] = key; cfile[ncell] = cur; cpol[ncell] = p; cscen[ncell] = s }
+	runs[key]++; n[key, o]++; if (unexp) nun[key]++
+	v = (o == "BLOCKED") ? e : o
+	if (!(key in label)) label[key] = v
+	else if (label[key] != v) label[key] = "mixed"
+	if (!(key in seals)) seals[key] = sl
+	else if (seals[key] != sl) seals[key] = seals[key] "," sl
+	rs = reason_of(k, s, p, fr)
+	if (index(SEP reasons[key] SEP, SEP rs SEP) == 0) reasons[key] = reasons[key] (reasons[key] == "" ? "" : SEP) rs
+	det = pr "/" fr ": " o " " e (unexp ? " (NOT AS EXPECTED: " x ")" : "") " seals=" sl
+	details[key] = details[key] (details[key] == "" ? "" : SEP) det
+	last = key
+	next
+}
+/^# (maps|smaps) (before|after): / {
+	if (last != "") details[last] = details[last] SEP "  " substr($0, 3)
+	next
+}
+/^# kernel=[^ ]*: [0-9]+ cases, / {
+	sawsum = 1
+	split($0, t, /[ :;,]+/)
+	# # kernel=K N cases N BLOCKED N LANDED N ERROR N not ...
+	sum_cases = t[3] + 0; sum_b = t[5] + 0; sum_l = t[7] + 0; sum_e = t[9] + 0
+	next
+}
+END {
+	finish_file()
+	for (i = 1; i <= ngroup; i++) {
+		g = gkey[i]; any = 0
+		for (j = 1; j <= nscen; j++) if (sgroup[sname[j]] == g) any = 1
+		if (any) printf "G\t%s\t%s\t%s\n", g, gtitle[g], gwhat[g]
+		for (j = 1; j <= nscen; j++) if (sgroup[sname[j]] == g) printf "S\t%s\t%s\n", g, sname[j]
+	}
+	print_runs()
+	for (i = 1; i <= ncell; i++) {
+		key = cellkeys[i]
+		if (cfile[i] in bad) continue
+		cls = label[key] == "mixed" ? "mixed" : label[key] == "LANDED" ? "LANDED" : label[key] == "ERROR" ? "ERROR" : "BLOCKED"
+		if (n[key, "ERROR"]) cls = "ERROR"
+		printf "C\t%s\t%s\t%s\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%s\t%s\t%s\n", runof[cfile[i]], cpol[i], cscen[i], cls,
+			label[key], runs[key], n[key, "LANDED"], n[key, "BLOCKED"], n[key, "ERROR"], nun[key] + 0,
+			seals[key], reasons[key], details[key]
+	}
+}

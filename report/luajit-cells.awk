@@ -1,0 +1,124 @@
+# report/luajit-cells.awk - the real-JIT matrix's cells, from the TAP files
+# of luajit/matrix.sh (KERNEL-luajit.tap, luajit/judge.sh's format).
+#
+#   awk -f lib.awk -f luajit-cells.awk -v problems=FILE \
+#       luajit/expected-workloads.tsv luajit/expected-attacks.tsv \
+#       run=vanilla build/results/vanilla-luajit.tap run=v1 ...
+#
+# One case per cell: a workload or an attack, under one policy, on one
+# kernel.  Each file must be a whole judged run: a plan, as many test points,
+# "ok N - KERNEL KIND NAME POLICY: ..." each followed by its "# result" line
+# (kind, kernel, name, policy, outcome, errno), with the test point's
+# kernel, kind, name and policy, outcomes RAN, ABORTED, LANDED, BLOCKED or
+# UNAVAILABLE, one kernel throughout.  A "not ok" point without a result
+# line (judge.sh: the guest died or the case hung) is an ERROR cell, not a
+# malformed file.  Problems go to the problems file; a broken file's cells
+# are not printed.  The reason of each cell: the first matching row of the
+# expectation table of its kind (column 6), as judge.sh picks it.
+#
+# Prints the lines report/attack-cells.awk prints (G, S, P, K, C), the
+# groups being "workload" and "attack":
+#   C run policy name class label 1 0 0 0 unexpected sealed reason details
+# class: RAN, ABORTED, LANDED, BLOCKED, UNAVAILABLE, ERROR; label: the
+# errno ("-" when none; LANDED* when LuaJIT then ran the attacker's bytes).
+BEGIN { FS = "\t"; SEP = "\036"; nfiles = 0 }
+
+function reason_of(kind, name, policy, kernel,   i) {
+	for (i = 1; i <= nexp[kind]; i++)
+		if (name ~ glob_re(epat[kind, i]) && policy ~ glob_re(epol[kind, i]) && kernel ~ glob_re(ekern[kind, i]))
+			return ereason[kind, i]
+	return "no row of luajit/expected-" kind "s.tsv matches"
+}
+
+# The test point before: passed, it must have had its result line; failed
+# without one (the guest died, the case hung), it is an ERROR cell.
+function close_point() {
+	if (pending == 1) problem(cur, "test point " points " passed without a \"# result\" line")
+	else if (pending == 2) cell(tkind, tname, tpol, "ERROR", "no result", "judged: " twhat, 1, "-")
+	pending = 0
+}
+
+function finish_file() {
+	if (cur == "") return
+	close_point()
+	if (!sawplan) problem(cur, "no TAP plan (1..N): luajit/matrix.sh did not judge this run")
+	else if (points != plan) problem(cur, "the plan says " plan " cases, the file has " points " (a run cut short?)")
+	if (sawplan && plan == 0) problem(cur, "no cases")
+	kinfo[cur] = curkernel "\t" cur "\t" points "\t" (tally[cur, "BLOCKED"] + 0) "\t" (tally[cur, "LANDED"] + 0) "\t" (tally[cur, "ERROR"] + 0) "\t" (tally[cur, "unexpected"] + 0)
+	cur = ""
+}
+
+# A cell: FILE's case KIND NAME POLICY, its class, label and detail.
+function cell(kind, name, policy, cls, lab, det, unexp, sealed,   key) {
+	if (!((kind, name) in rseen)) { rseen[kind, name] = 1; rname[kind, ++nrow[kind]] = name }
+	if (!(policy in pseen)) { pseen[policy] = 1; porder[++npol] = policy }
+	key = cur SUBSEP policy SUBSEP name
+	if (key in ccls) { problem(cur, "a second result for " kind " " name " " policy); return }
+	ccls[key] = cls; clab[key] = lab; cdet[key] = det; cun[key] = unexp; csealed[key] = sealed
+	creason[key] = reason_of(kind, name, policy, tkernel)
+	ckeys[++ncell] = key; cfile[ncell] = cur; cpol[ncell] = policy; cname[ncell] = name
+	tally[cur, cls == "BLOCKED" ? "BLOCKED" : cls == "LANDED" ? "LANDED" : cls == "ERROR" ? "ERROR" : "other"]++
+	if (unexp) tally[cur, "unexpected"]++
+}
+
+# 1, 2: the expectation tables
+FILENAME == ARGV[1] || FILENAME == ARGV[2] {
+	if ($0 ~ /^#/ || $0 == "") next
+	kind = (FILENAME == ARGV[1]) ? "workload" : "attack"
+	if (NF < 5) { problem(FILENAME, "line " FNR ": fewer than 5 tab-separated columns"); next }
+	n = ++nexp[kind]; epat[kind, n] = $1; epol[kind, n] = $2; ekern[kind, n] = $3; ereason[kind, n] = $6
+	next
+}
+# 3...: the TAP files
+FNR == 1 {
+	finish_file()
+	new_file()
+	sawplan = 0; plan = 0; points = 0; pending = 0; curkernel = ""
+}
+/^1\.\.[0-9]+/ { sawplan = 1; plan = substr($1, 4) + 0; next }
+/^(not )?ok( |$)/ {
+	close_point()
+	points++
+	notok = ($0 ~ /^not ok/)
+	# "ok N - KERNEL KIND NAME POLICY: what (expected O E)"
+	t = $0; sub(/^(not )?ok [0-9]+ - /, "", t)
+	split(t, tw, " "); tkernel = tw[1]; tkind = tw[2]; tname = tw[3]; tpol = tw[4]; sub(/:$/, "", tpol)
+	twhat = t; sub(/^[^:]*: /, "", twhat)
+	if (tkind != "workload" && tkind != "attack") { problem(cur, "line " FNR ": test point " points " names no workload or attack case"); pending = 0; next }
+	# a failed case may have no result at all: the cell says so
+	pending = notok ? 2 : 1
+	next
+}
+/^# result / {
+	nf = split($0, w, " ")
+	if (!pending) { problem(cur, "line " FNR ": a \"# result\" line with no test point before it"); next }
+	pending = 0
+	kd = field("kind"); k = field("kernel"); nm = field("name"); p = field("policy"); o = field("outcome"); e = field("errno")
+	if (kd == "" || k == "" || nm == "" || p == "" || o == "" || e == "") {
+		problem(cur, "line " FNR ": a \"# result\" line without kind, kernel, name, policy, outcome or errno"); next
+	}
+	if (o !~ /^(RAN|ABORTED|LANDED|BLOCKED|UNAVAILABLE)$/) { problem(cur, "line " FNR ": outcome=" o " is not RAN, ABORTED, LANDED, BLOCKED or UNAVAILABLE"); next }
+	if (kd != tkind || nm != tname || p != tpol || k != tkernel) { problem(cur, "line " FNR ": the result is for " k " " kd " " nm " " p ", its test point for " tkernel " " tkind " " tname " " tpol); next }
+	if (curkernel == "") curkernel = k
+	else if (k != curkernel) problem(cur, "line " FNR ": kernel=" k " in a file of kernel=" curkernel)
+	lab = (o == "LANDED") ? (field("rerun") == "payload" ? "LANDED*" : "LANDED") : e
+	det = $0; sub(/^# result /, "", det); sub(/ detail=.*/, "", det)
+	d = $0; if (sub(/.* detail=/, "", d) && d != "") det = det SEP "detail: " d
+	det = det SEP "judged: " twhat
+	cell(kd, nm, p, o, lab, det, notok, field("sealed"))
+	next
+}
+END {
+	finish_file()
+	printf "G\tworkload\tWorkloads\tdoes unmodified LuaJIT run, its output that of luajit -joff?\n"
+	for (j = 1; j <= nrow["workload"]; j++) printf "S\tworkload\t%s\n", rname["workload", j]
+	printf "G\tattack\tAttacks on a hot trace\tone corrupted call on LuaJIT's live machine code, from inside its process\n"
+	for (j = 1; j <= nrow["attack"]; j++) printf "S\tattack\t%s\n", rname["attack", j]
+	print_runs()
+	for (i = 1; i <= ncell; i++) {
+		key = ckeys[i]
+		if (cfile[i] in bad) continue
+		printf "C\t%s\t%s\t%s\t%s\t%s\t1\t0\t0\t0\t%d\t%s\t%s\t%s\n", runof[cfile[i]], cpol[i], cname[i], ccls[key],
+			clab[key], cun[key], csealed[key], creason[key], cdet[key]
+	}
+}

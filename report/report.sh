@@ -1,0 +1,329 @@
+#!/usr/bin/env bash
+# report/report.sh [OPTIONS] RESULTS OUT - the threat model on one page.
+#
+# Writes OUT/index.html (one self-contained file: no network at view time)
+# and OUT/attack-matrix.svg from the result files in RESULTS, never from
+# numbers typed anywhere else:
+#   KERNEL-attacks.tap   the attack matrix (make test-attacks)
+#   KERNEL-luajit.tap    the real-JIT matrix: Debian's LuaJIT under every
+#                        policy (luajit/matrix.sh: make test-luajit, the fast
+#                        subset; make luajit-attacks, all of it)
+#   bench-kernel.tsv     the cost of sealing (make bench-kernel)
+#   jitdemo-bench.txt    the JIT's speed (make bench-jit)
+#   provenance.tsv       the date, commit and command of each (tests/provenance)
+# and from the repository: attacks/expected.tsv and luajit/expected-*.tsv
+# (each case's reason), attacks/scenarios.c (each scenario's words),
+# luajit/workloads/*.lua (each workload's first line), kernel/kernels.tsv
+# (kernel names, cost bases), report/*.tsv (row groups, inputs),
+# report/intro.html, style.css, cell.js.
+#
+#   --kernels "K..."  the matrices' columns, in order (default: every
+#                     RESULTS/*-attacks.tap, in kernel/kernels.tsv's order);
+#                     a kernel named here without its attacks and LuaJIT
+#                     files fails the report
+#   --require PART    fail when PART's file is missing too (bench-kernel,
+#                     bench-jit); otherwise the page names it missing
+#   --top DIR         the repository (default: this script's parent)
+#   --svg FILE        also copy the matrix SVG to FILE (docs/attack-matrix.svg)
+#
+# Exit status: 0 when every file the page needs is there and well formed;
+# 1 when one is missing or malformed: the page is still written, and names
+# it at the top (so does stderr); 2 on misuse.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/.." && pwd)
+kernels=
+required=" "
+svg_copy=
+usage() { sed -n '2,/^set /{/^set /d;s/^# \{0,1\}//;p}' "$0" >&2; exit 2; }
+while [ $# -gt 0 ]; do
+	case $1 in
+	--kernels) [ $# -ge 2 ] || usage; kernels=$2; shift 2 ;;
+	--require) [ $# -ge 2 ] || usage; required+="$2 "; shift 2 ;;
+	--top) [ $# -ge 2 ] || usage; top=$(cd "$2" && pwd); shift 2 ;;
+	--svg) [ $# -ge 2 ] || usage; svg_copy=$2; shift 2 ;;
+	-h | --help) usage ;;
+	-*) echo "report: unknown option $1" >&2; usage ;;
+	*) break ;;
+	esac
+done
+[ $# -eq 2 ] || usage
+results=$(cd "$1" 2>/dev/null && pwd) || { echo "report: no results directory $1" >&2; exit 2; }
+out=$2
+mkdir -p "$out"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+problems=$work/problems
+missing=$work/missing
+: >"$problems"
+: >"$missing"
+
+esc() { sed -e 's/&/\&amp;/g' -e 's/</\&lt;/g' -e 's/>/\&gt;/g' -e 's/"/\&quot;/g'; }
+kernels_tsv=$top/kernel/kernels.tsv
+cmd_of() { awk -F'\t' -v p="$1" '!/^#/ && $1 == p { print $3; exit }' "$here/inputs.tsv"; }
+need() { [ -f "$1" ] || { printf '%s\tmissing (the report needs it)\n' "$1" >>"$problems"; return 1; }; }
+
+# Where a part came from: the file, when it was written, the commit and the
+# command.  RESULTS/provenance.tsv (FILE DATE COMMIT COMMAND, when the run
+# records it) wins; else the file's time, the command that writes such a
+# file (report/inputs.tsv), and "commit not recorded".
+provenance() { # PART FILE...
+	local part=$1 f line date commit command
+	shift
+	for f in "$@"; do
+		line=$(awk -F'\t' -v f="${f##*/}" '$1 == f { l = $0 } END { if (l != "") print l }' "$results/provenance.tsv" 2>/dev/null || true)
+		if [ -n "$line" ]; then
+			IFS=$'\t' read -r _ date commit command <<<"$line"
+		else
+			date=$(date -u -r "$f" '+%Y-%m-%d %H:%M UTC')
+			commit="not recorded by the run"
+			command=$(cmd_of "$part" | sed "s/KERNEL/$(basename "$f" .tap | sed 's/-[a-z]*$//')/g")
+		fi
+		printf '<code>%s</code>: written %s; commit %s; by <code>%s</code><br>\n' \
+			"$(printf '%s' "${f##*/}" | esc)" "$date" "$(printf '%s' "$commit" | esc)" "$(printf '%s' "$command" | esc)"
+	done
+}
+
+# A part whose file is not there: named on the page, and a failure when the
+# caller requires it.
+absent() { # PART FILE-NAME
+	local how
+	how=$(cmd_of "$1")
+	printf '<div class="missing"><b>Missing from this run:</b> <code>%s</code> in <code>%s</code>, so nothing is drawn for it. What writes it: %s.</div>\n' \
+		"$(printf '%s' "$2" | esc)" "$(printf '%s' "$results" | esc)" "$(printf '%s' "$how" | esc)"
+	printf '%s\t%s\n' "$2" "$how" >>"$missing"
+	case $required in *" $1 "*) printf '%s\tmissing (required: --require %s)\n' "$results/$2" "$1" >>"$problems" ;; esac
+}
+
+for f in lib.awk scenario-groups.tsv inputs.tsv intro.html style.css cell.js; do need "$here/$f" || true; done
+for f in attacks/expected.tsv attacks/scenarios.c kernel/kernels.tsv luajit/expected-workloads.tsv luajit/expected-attacks.tsv; do
+	need "$top/$f" || true
+done
+if [ -s "$problems" ]; then cat "$problems" >&2; echo "report: the repository's own files are missing (--top $top?)" >&2; exit 2; fi
+awk -f "$here/scenario-text.awk" "$top/attacks/scenarios.c" >"$work/text"
+# LuaJIT's rows: each workload's first line ("-- NAME.lua - what it does"),
+# and the attacks' words, which are the attacks program's scenarios'.
+{ for f in "$top"/luajit/workloads/*.lua; do
+	[ -f "$f" ] && sed -n '1s/^-- [^ ]* - \(.*\)$/\1/p' "$f" | sed "s|^|$(basename "$f" .lua)\t\t|"
+done; cat "$work/text"; } >"$work/luajit-text"
+lib=(-f "$here/lib.awk")
+
+# The matrices' columns: asked for, or every KERNEL-attacks.tap there,
+# in kernels.tsv's order, then the others by name.
+if [ -z "$kernels" ]; then
+	kernels=$(
+		{ awk -F'\t' '!/^#/ && NF { print $1 }' "$kernels_tsv"
+		  find "$results" -maxdepth 1 -name '*-attacks.tap' -printf '%f\n' | sed 's/-attacks\.tap$//' | sort; } |
+		awk '!seen[$0]++' | while read -r k; do if [ -f "$results/$k-attacks.tap" ]; then echo "$k"; fi; done | paste -sd' ')
+fi
+# Each kernel's file of a matrix (SUFFIX: attacks or luajit), as awk's
+# "run=KERNEL FILE" arguments in $args; a missing one is a problem.
+runs_of() { # SUFFIX MAKE-TARGET
+	local k f
+	args=()
+	want_runs=
+	for k in $kernels; do
+		f=$results/$k-$1.tap
+		want_runs+=" $k=$f"
+		if [ -f "$f" ]; then args+=("run=$k" "$f")
+		else printf '%s\tmissing: no %s results for kernel %s (%s)\n' "$f" "$1" "$k" "$2" >>"$problems"; fi
+	done
+}
+
+# One matrix into $work/NAME.{cells,html}: NAME's cells from its TAP files
+# (CELLS-AWK and the tables it reads), drawn by matrix-html.awk (OPTIONS).
+matrix() { # NAME ROW-TEXT "OPTION..." CELLS-AWK TABLE...
+	local name=$1 text=$2 opts=$3 cells=$4
+	shift 4
+	local a run f why absent=
+	awk "${lib[@]}" -f "$here/$cells" -v problems="$problems" "$@" "${args[@]}" >"$work/$name.cells"
+	# the runs asked for that have no cells: a column that says why
+	for a in $want_runs; do
+		run=${a%%=*}; f=${a#*=}
+		awk -F'\t' -v r="$run" '$1 == "K" && $2 == r { found = 1 } END { exit !found }' "$work/$name.cells" && continue
+		why=$(awk -F'\t' -v f="$f" '$1 == f { print $2 }' "$problems" | head -n 2 | paste -sd';' | sed 's/;/; /g')
+		absent+="${absent:+$'\036'}$run"$'\t'"${f##*/}: ${why:-no results}"
+	done
+	if grep -q '^C' "$work/$name.cells"; then
+		# shellcheck disable=SC2086 # OPTIONS are words
+		awk "${lib[@]}" -f "$here/matrix-html.awk" -v id="$name-matrix" $opts -v absent="$absent" \
+			"$kernels_tsv" "$text" "$work/$name.cells" >"$work/$name.html"
+	else
+		echo "<p class=\"missing\"><b>No matrix:</b> none of its result files is usable (see the problems above).</p>" >"$work/$name.html"
+	fi
+}
+runs_of attacks "make test-attacks"
+if [ ${#args[@]} -gt 0 ]; then
+	matrix attacks "$work/text" "" attack-cells.awk "$here/scenario-groups.tsv" "$top/attacks/expected.tsv"
+else
+	echo "<p class=\"missing\"><b>No attack results</b> in $(printf '%s' "$results" | esc): run <code>make test-attacks</code>.</p>" >"$work/attacks.html"
+	: >"$work/attacks.cells"
+	[ -n "$kernels" ] || printf '%s\tno KERNEL-attacks.tap at all (make test-attacks)\n' "$results" >>"$problems"
+fi
+attack_files=("${args[@]}")
+
+# LuaJIT: KERNEL-luajit.tap (luajit/judge.sh's TAP), one case per cell.
+runs_of luajit "make test-luajit or make luajit-attacks"
+luajit_files=("${args[@]}")
+if [ ${#args[@]} -gt 0 ]; then
+	matrix luajit "$work/luajit-text" "-v cases=0 -v sealrow=0 -v foot=0" luajit-cells.awk \
+		"$top/luajit/expected-workloads.tsv" "$top/luajit/expected-attacks.tsv"
+	awk "${lib[@]}" -f "$here/luajit-answer.awk" "$kernels_tsv" "$work/luajit.cells" >"$work/luajit-answer.html"
+else
+	echo "<p class=\"missing\"><b>No LuaJIT results</b> in $(printf '%s' "$results" | esc): run <code>make test-luajit</code> or <code>make luajit-attacks</code>.</p>" >"$work/luajit.html"
+	: >"$work/luajit.cells"
+	: >"$work/luajit-answer.html"
+fi
+
+# Cost and speed.
+if [ -f "$results/bench-kernel.tsv" ]; then
+	if awk "${lib[@]}" -f "$here/cost-svg.awk" -v problems="$problems" "$kernels_tsv" "$results/bench-kernel.tsv" >"$work/cost.svg"; then
+		cp "$work/cost.svg" "$out/cost.svg"
+	else
+		echo "<p class=\"missing\"><b>No chart:</b> bench-kernel.tsv is malformed (see the problems above).</p>" >"$work/cost.svg"
+	fi
+else absent bench-kernel bench-kernel.tsv >"$work/cost.svg"; fi
+if [ -f "$results/jitdemo-bench.txt" ]; then
+	awk "${lib[@]}" -f "$here/jit-speed.awk" -v problems="$problems" "$results/jitdemo-bench.txt" >"$work/jit.html" ||
+		echo "<p class=\"missing\"><b>No table:</b> jitdemo-bench.txt is malformed (see the problems above).</p>" >"$work/jit.html"
+else absent bench-jit jitdemo-bench.txt >"$work/jit.html"; fi
+
+# Where each part came from.
+files_of() { local a; for a in "$@"; do case $a in run=*) ;; *) echo "$a" ;; esac; done; }
+mapfile -t attack_files < <(files_of ${attack_files[@]+"${attack_files[@]}"})
+mapfile -t luajit_files < <(files_of ${luajit_files[@]+"${luajit_files[@]}"})
+prov_attacks=$( [ ${#attack_files[@]} -eq 0 ] || provenance attacks "${attack_files[@]}")
+prov_luajit=$( [ ${#luajit_files[@]} -eq 0 ] || provenance luajit "${luajit_files[@]}")
+prov_cost=$( [ ! -f "$results/bench-kernel.tsv" ] || provenance bench-kernel "$results/bench-kernel.tsv")
+prov_jit=$( [ ! -f "$results/jitdemo-bench.txt" ] || provenance bench-jit "$results/jitdemo-bench.txt")
+head=$(git -C "$top" rev-parse --short=12 HEAD 2>/dev/null || echo "not a git checkout")
+dirty=$(git -C "$top" status --porcelain 2>/dev/null | head -c1)
+[ -z "$dirty" ] || head="$head (with uncommitted changes)"
+now=$(date -u '+%Y-%m-%d %H:%M UTC')
+source_line="From $(printf '%s' "$results" | esc), $now; the repository at $head; report/report.sh."
+
+# The SVG for docs/.
+if [ -s "$work/attacks.cells" ] && grep -q '^C' "$work/attacks.cells"; then
+	# the run, as its files recorded it (the SVG is committed: not the
+	# time it was drawn, nor the tree's state then)
+	run_of=$(for f in "${attack_files[@]}"; do
+		awk -F'\t' -v f="${f##*/}" '$1 == f { l = $2 " at commit " $3 } END { print (l == "" ? "unrecorded" : l) }' \
+			"$results/provenance.tsv" 2>/dev/null || echo unrecorded
+	done | sort -u | paste -sd';' | sed 's/;/; /g')
+	awk "${lib[@]}" -f "$here/matrix-svg.awk" -v source="Drawn by report/report.sh from the attack results of a run (${run_of:-unrecorded})." \
+		"$kernels_tsv" "$work/text" "$work/attacks.cells" >"$out/attack-matrix.svg"
+	[ -z "$svg_copy" ] || cp "$out/attack-matrix.svg" "$svg_copy"
+	awk "${lib[@]}" -f "$here/summary-html.awk" "$kernels_tsv" "$work/attacks.cells" >"$work/summary.html"
+else
+	rm -f "$out/attack-matrix.svg"
+	echo "<p class=\"missing\">No summary: no usable attack results.</p>" >"$work/summary.html"
+fi
+
+# The problems, at the top of the page.
+problems_html=
+if [ -s "$problems" ]; then
+	problems_html=$(
+		echo '<div class="problems" id="problems"><h2>This page is incomplete: result files missing or malformed</h2><ul>'
+		sort -u "$problems" | while IFS=$'\t' read -r f what; do
+			printf '<li class="problem"><code>%s</code>: %s</li>\n' "$(printf '%s' "$f" | esc)" "$(printf '%s' "$what" | esc)"
+		done
+		echo '</ul></div>')
+fi
+missing_list=$(cut -f1 "$missing" | paste -sd, | sed 's/,/, /g')
+
+{
+	cat <<HTML
+<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
+<title>sealjit: sealed JIT code under attack</title>
+<style>
+$(cat "$here/style.css")
+</style></head><body>
+<header>
+<h1>sealjit: a JIT's code, sealed, under attack</h1>
+<p class="prov">$source_line Missing from this run: ${missing_list:-nothing}.</p>
+</header>
+$problems_html
+<section id="attacks">
+<h2>What the attacker tries, and where it lands</h2>
+HTML
+	sed '/<ol class="reasons"/,$d' "$work/attacks.html"
+	cat <<HTML
+<div class="legend"><span><span class="sw blocked">EACCES</span>BLOCKED: the call failed with that errno, nothing changed</span>
+<span><span class="sw landed">LANDED</span>the code, its address or its permissions changed</span>
+<span><span class="sw mixed">mixed</span>the cases of a cell differ</span><span><span class="sw error">ERROR</span>the case proved nothing</span>
+<span>one small mark per case: root or no capabilities, in the process or a forked child</span></div>
+<div class="detail noprint">Click a cell (or Tab to it and press Enter) for the reason attacks/expected.tsv gives and each case's detail: what the attacking process saw of the arena in <code>/proc/self/maps</code> and <code>smaps</code> right before and after the call.</div>
+HTML
+	if grep -q '<ol class="reasons"' "$work/attacks.html"; then
+		echo "<h3>Why it landed: attacks/expected.tsv's reason for each numbered cell</h3>"
+		sed -n '/<ol class="reasons"/,$p' "$work/attacks.html"
+	fi
+	cat <<HTML
+<p class="prov">$prov_attacks</p>
+</section>
+<section id="model">
+<h2>The attacker, the asset, the seals</h2>
+HTML
+	cat "$here/intro.html"
+	echo '<h3>What each seal policy stopped on each kernel, in this run</h3>'
+	cat "$work/summary.html"
+	cat <<HTML
+<p>The arena's <code>/proc/self/maps</code> and <code>smaps</code> lines before and after each attack appear in a cell's detail when the attacks program prints them (<code># maps before:</code>, <code># maps after:</code>, <code># smaps before:</code>, <code># smaps after:</code> after each <code># result</code> line); the row of seals under the policies is what smaps showed (P mprotect, U munmap, M mmap, R mremap, S mseal; sl: upstream's VmFlags mark).</p>
+</section>
+<section id="luajit">
+<h2>A JIT nobody here wrote: Debian's LuaJIT, unmodified</h2>
+<p>LuaJIT runs in the guest with <code>libsealjit-preload.so</code>, which seals each machine-code area the first time LuaJIT makes it executable, under a policy: <b>none</b> (the control), <b>pin</b> (<code>MM_SEAL_MUNMAP|MM_SEAL_MMAP|MM_SEAL_MREMAP</code>: the area stays put, its permissions stay free), <b>card</b>, <b>all</b>, or <b>upstream</b> (<code>mseal(addr, len, 0)</code>). LuaJIT makes its whole area read-write again before every trace it adds, so a seal on <code>mprotect</code> stops it at its second trace. The workloads are LuaJIT's own programs, their output checked against <code>luajit -joff</code>; each attack compiles one hot trace, turns the JIT off, and makes one corrupted call on the trace's machine code from inside the process (luajit/README.md).</p>
+<h3>Per kernel: the strongest policy under which LuaJIT ran every workload of this run, and the attacks that still land under it</h3>
+HTML
+	cat "$work/luajit-answer.html"
+	sed '/<ol class="reasons"/,$d' "$work/luajit.html"
+	cat <<HTML
+<div class="legend"><span><span class="sw ran">RAN</span>exit 0, code made executable, output that of <code>luajit -joff</code></span>
+<span><span class="sw aborted">ABORTED</span>LuaJIT stopped; the errno of the first call refused it</span>
+<span><span class="sw landed">LANDED</span>the attack changed the code, its place, permissions or pages (LANDED*: and LuaJIT then ran the attacker's bytes)</span>
+<span><span class="sw blocked">EACCES</span>BLOCKED: refused with that errno, nothing changed, the trace still right</span>
+<span><span class="sw unavailable">n/a</span>the kernel cannot express the policy (the library's probe got the errno shown)</span>
+<span><span class="sw none">not run</span>not in this run: make test runs a fast subset (luajit/matrix.sh --fast), make luajit-attacks every case</span></div>
+<div class="detail noprint">Click a cell for the reason luajit/expected-*.tsv gives and the case's result line.</div>
+HTML
+	if grep -q '<ol class="reasons"' "$work/luajit.html"; then
+		echo "<h3>Why: luajit/expected-*.tsv's reason for each numbered cell</h3>"
+		sed -n '/<ol class="reasons"/,$p' "$work/luajit.html"
+	fi
+	[ -z "$prov_luajit" ] || echo "<p class=\"prov\">$prov_luajit</p>"
+	cat <<HTML
+</section>
+<section id="cost">
+<h2>What sealing costs</h2>
+<p>Measured in QEMU under <code>--icount</code>: guest instructions per operation, the median of several boots per kernel (docs/performance.md has the method and every table).</p>
+HTML
+	cat "$work/cost.svg"
+	[ -z "$prov_cost" ] || echo "<p class=\"prov\">$prov_cost</p>"
+	cat <<HTML
+</section>
+<section id="speed">
+<h2>How fast the JIT is</h2>
+<p>jitdemo's examples: the call alone, median of the rounds, on the machine that ran <code>make bench-jit</code>.</p>
+HTML
+	cat "$work/jit.html"
+	[ -z "$prov_jit" ] || echo "<p class=\"prov\">$prov_jit</p>"
+	cat <<HTML
+</section>
+<script>
+$(cat "$here/cell.js")
+</script>
+</body></html>
+HTML
+} >"$out/index.html.tmp"
+mv "$out/index.html.tmp" "$out/index.html"
+
+if [ -s "$problems" ]; then
+	echo "report: wrote $out/index.html, INCOMPLETE:" >&2
+	sort -u "$problems" | sed 's/^/report:   /; s/\t/: /' >&2
+	exit 1
+fi
+[ ! -s "$missing" ] || cut -f1 "$missing" | sed 's/^/report: note: not in this run: /' >&2
+echo "report: wrote $out/index.html and $out/attack-matrix.svg"

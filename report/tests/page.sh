@@ -1,0 +1,264 @@
+#!/usr/bin/env bash
+# report/tests/page.sh [--kernels "K..."] [--page FILE] [--top DIR] RESULTS OUT
+#
+# TAP: the report page as a real browser shows it.  Writes the page with
+# report/report.sh from RESULTS into OUT/report/ (or takes --page FILE as it
+# is), renders it in Debian's chromium, headless, and checks:
+#   - the generator found every file it needs, well formed (its exit 0), and
+#     the page names every problem it reported;
+#   - the file refers to nothing outside itself (no src, href, url() or
+#     @import but "#..." and "data:");
+#   - no console message, no page error, no uncaught exception;
+#   - no request leaves the page: every request the page makes (the DevTools
+#     protocol's Network.requestWillBeSent, on the page's own session) is the
+#     page's own file;
+#   - the whole attack matrix fits a 1920x1080 screen, and a screenshot of it
+#     is kept as OUT/report-page.png;
+#     the LuaJIT matrix is no wider (OUT/report-page-luajit.png);
+#   - both matrices, the attacks' and LuaJIT's, have a column group for each
+#     kernel;
+#   - per kernel, the attack matrix's LANDED, BLOCKED, mixed and ERROR cells
+#     equal the cells the TAP results make (counted here, by this script's own
+#     awk, not the generator's), no cell's colour disagrees with its words,
+#     its per-case marks equal the TAP's case counts and closing line, and
+#     its cells' details carry every maps/smaps line of the TAP;
+#   - per kernel, the LuaJIT matrix's cells (one case each) equal the
+#     outcomes of KERNEL-luajit.tap, a failed case without a result being an
+#     ERROR cell.
+# A missing or malformed result file fails a test point and is named.
+#
+# How nothing can leave: chromium runs in a network namespace of its own
+# (unshare -n: no interface but a down loopback), with a dead proxy and every
+# host name unresolvable besides, and background networking off; the page
+# carries a Content-Security-Policy of default-src 'none'.  How a request is
+# still seen: the test drives chromium over --remote-debugging-pipe (the
+# DevTools protocol, NUL-separated JSON on fds 3 and 4) with the Network,
+# Runtime and Log domains on before the page loads, so a request that fails
+# (or would fail) is reported all the same, and so is every console message.
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+report=$here/../report.sh
+kernels=
+page=
+topargs=()
+while [ $# -gt 0 ]; do
+	case $1 in
+	--kernels) kernels=$2; shift 2 ;;
+	--page) page=$2; shift 2 ;;
+	--top) topargs=(--top "$2"); shift 2 ;;
+	*) break ;;
+	esac
+done
+[ $# -eq 2 ] || { echo "usage: report/tests/page.sh [--kernels \"K...\"] [--page FILE] [--top DIR] RESULTS OUT" >&2; exit 2; }
+results=$1
+out=$2
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+w=$(mktemp -d)
+cpid=
+cleanup() { [ -z "$cpid" ] || kill "$cpid" 2>/dev/null; rm -rf "$w"; }
+trap cleanup EXIT
+[ -n "$kernels" ] || kernels=$(find "$results" -maxdepth 1 -name '*-attacks.tap' -printf '%f\n' 2>/dev/null | sed 's/-attacks\.tap$//' | sort | paste -sd' ')
+
+n=0
+fails=0
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+notok() { n=$((n + 1)); fails=$((fails + 1)); echo "not ok $n - $1"; shift; local l; for l in "$@"; do printf '#   %s\n' "$l"; done; }
+check() { local name=$1; shift; if [ $# -eq 0 ]; then ok "$name"; else notok "$name" "$@"; fi; }
+plan=$((8 + 4 * $(wc -w <<<"$kernels")))
+echo "TAP version 13"
+echo "1..$plan"
+
+# 1: the page, and what the generator said about the results
+if [ -z "$page" ]; then
+	page=$out/report/index.html
+	"$report" ${topargs[@]+"${topargs[@]}"} ${kernels:+--kernels "$kernels"} "$results" "$out/report" >"$w/gen.out" 2>"$w/gen.err"
+	grc=$?
+	if [ $grc -eq 0 ]; then
+		ok "report.sh found every result file it needs, well formed"
+	else
+		mapfile -t lines <"$w/gen.err"
+		notok "report.sh found every result file it needs, well formed (exit $grc)" "${lines[@]}"
+	fi
+else
+	: >"$w/gen.err"
+	ok "# SKIP the page is given (--page $page)"
+fi
+if [ ! -s "$page" ]; then
+	for ((i = n; i < plan; i++)); do notok "no page at $page"; done
+	exit 1
+fi
+
+# 2: nothing outside the file
+ext=$(grep -oiE '(src|href|action|srcset|poster|data)[[:space:]]*=[[:space:]]*"[^"#][^"]*"|url\([^)]*\)|@import[^;]*' "$page" |
+	grep -viE '"data:|url\((["'\'']?)(data:|#)' | sort -u | head -n 5)
+check "the page refers to nothing outside itself" ${ext:+"refers to: $ext"}
+
+# Render: chromium over the DevTools pipe, in a network namespace of its own.
+netns=(unshare -n)
+unshare -n true 2>/dev/null || { netns=(); echo "# unshare -n unavailable (not root?): relying on the dead proxy and resolver rules"; }
+browser=$(command -v chromium || command -v chromium-browser || true)
+if [ -z "$browser" ]; then
+	for ((i = n; i < plan; i++)); do notok "chromium is not installed (scripts/install-deps.sh installs it)"; done
+	exit 1
+fi
+flags=(--headless --no-sandbox --disable-gpu --hide-scrollbars --no-first-run --no-default-browser-check
+	--disable-background-networking --disable-component-update --disable-sync --disable-default-apps
+	--disable-extensions --disable-breakpad --disable-domain-reliability --no-pings
+	--proxy-server=http://127.0.0.1:9 --proxy-bypass-list='<-loopback>'
+	--host-resolver-rules='MAP * ~NOTFOUND' --window-size=1920,1080 --user-data-dir="$w/profile")
+url="file://$(cd "$(dirname "$page")" && pwd)/$(basename "$page")"
+mkfifo "$w/in"
+"${netns[@]}" "$browser" "${flags[@]}" --remote-debugging-pipe about:blank 3<"$w/in" 4>"$w/events" 2>"$out/report-chromium.log" &
+cpid=$!
+exec 5>"$w/in"
+send() { printf '%s\0' "$1" >&5; }
+answer() { # ID: the response to command ID, waiting up to 30 s
+	local i
+	for ((i = 0; i < 300; i++)); do
+		tr '\0' '\n' <"$w/events" | grep -m1 "^{\"id\":$1," && return 0
+		kill -0 "$cpid" 2>/dev/null || return 1
+		sleep 0.1
+	done
+	return 1
+}
+field() { sed -n "s/.*\"$1\":\"\\([^\"]*\\)\".*/\\1/p"; }
+js() { sed -e '/^[[:space:]]*\/\//d' -e 's/\\/\\\\/g' -e 's/"/\\"/g' "$1" | tr '\n\t' '  '; }
+rendered=
+sid=
+if send '{"id":1,"method":"Target.createTarget","params":{"url":"about:blank"}}' &&
+	tid=$(answer 1 | field targetId) && [ -n "$tid" ] &&
+	send "{\"id\":2,\"method\":\"Target.attachToTarget\",\"params\":{\"targetId\":\"$tid\",\"flatten\":true}}" &&
+	sid=$(answer 2 | field sessionId) && [ -n "$sid" ]; then
+	id=3
+	for m in Runtime.enable Log.enable Network.enable Page.enable; do
+		send "{\"id\":$id,\"sessionId\":\"$sid\",\"method\":\"$m\"}"; answer $id >/dev/null; id=$((id + 1))
+	done
+	send "{\"id\":10,\"sessionId\":\"$sid\",\"method\":\"Emulation.setDeviceMetricsOverride\",\"params\":{\"width\":1920,\"height\":1080,\"deviceScaleFactor\":1,\"mobile\":false}}"
+	answer 10 >/dev/null
+	send "{\"id\":11,\"sessionId\":\"$sid\",\"method\":\"Page.navigate\",\"params\":{\"url\":\"$url\"}}"
+	answer 11 >/dev/null
+	for ((i = 0; i < 300; i++)); do
+		tr '\0' '\n' <"$w/events" | grep -q '"method":"Page.loadEventFired"' && break
+		sleep 0.1
+	done
+	sleep 1 # late requests and messages
+	send "{\"id\":12,\"sessionId\":\"$sid\",\"method\":\"Runtime.evaluate\",\"params\":{\"expression\":\"$(js "$here/count-cells.js")\",\"returnByValue\":true}}"
+	counts=$(answer 12 | sed -n 's/.*"value":"\([^"]*\)".*/\1/p')
+	sleep 0.3
+	send "{\"id\":13,\"sessionId\":\"$sid\",\"method\":\"Page.captureScreenshot\",\"params\":{\"format\":\"png\"}}"
+	answer 13 | sed -n 's/.*"data":"\([^"]*\)".*/\1/p' | base64 -d >"$out/report-page.png" 2>/dev/null
+	# the LuaJIT matrix, at the top of the screen: a second screenshot, and its right edge
+	send "{\"id\":14,\"sessionId\":\"$sid\",\"method\":\"Runtime.evaluate\",\"params\":{\"expression\":\"(function () { var m = document.getElementById('luajit-matrix'); if (!m) return 'none'; m.scrollIntoView(); return '' + Math.ceil(m.getBoundingClientRect().right); })()\",\"returnByValue\":true}}"
+	luajit_right=$(answer 14 | sed -n 's/.*"value":"\([^"]*\)".*/\1/p')
+	# the problems the rendered page names (its box at the top)
+	send "{\"id\":17,\"sessionId\":\"$sid\",\"method\":\"Runtime.evaluate\",\"params\":{\"expression\":\"(function () { var p = document.getElementById('problems'); return p ? p.textContent : ''; })()\",\"returnByValue\":true}}"
+	answer 17 >"$w/problems"
+	sleep 0.3
+	send "{\"id\":15,\"sessionId\":\"$sid\",\"method\":\"Page.captureScreenshot\",\"params\":{\"format\":\"png\"}}"
+	answer 15 | sed -n 's/.*"data":"\([^"]*\)".*/\1/p' | base64 -d >"$out/report-page-luajit.png" 2>/dev/null
+	send '{"id":16,"method":"Browser.close"}'
+	answer 16 >/dev/null
+	rendered=1
+fi
+exec 5>&-
+wait "$cpid" 2>/dev/null
+cpid=
+tr '\0' '\n' <"$w/events" >"$out/report-devtools.log"
+
+# 3: console and errors
+msgs=$(grep -E '"method":"(Runtime.consoleAPICalled|Runtime.exceptionThrown)"|"method":"Log.entryAdded".*"level":"(error|warning)"' "$out/report-devtools.log" | cut -c1-300 | head -n 5)
+if [ -z "$rendered" ]; then notok "chromium rendered the page" "no DevTools session: see $out/report-chromium.log"
+else check "no console message, page error or uncaught exception" ${msgs:+"$msgs"}; fi
+
+# 4: requests
+reqs=$(grep '"method":"Network.requestWillBeSent"' "$out/report-devtools.log" | sed -n 's/.*"request":{"url":"\([^"]*\)".*/\1/p' | grep -vxF "$url" | sort -u | head -n 5)
+if [ -z "$rendered" ]; then notok "no request leaves the page (not rendered)"
+else check "no request leaves the page" ${reqs:+"requests: $reqs"}; fi
+
+# 5: screenshot and fit
+dims=$(od -An -tu1 -j16 -N8 "$out/report-page.png" 2>/dev/null | awk '{ printf "%d %d", $1*16777216+$2*65536+$3*256+$4, $5*16777216+$6*65536+$7*256+$8 }')
+fits=${counts##*|fits }
+if [ "$dims" != "1920 1080" ]; then
+	notok "a 1920x1080 screenshot is kept as $out/report-page.png" "got: ${dims:-no PNG}"
+	notok "the LuaJIT matrix is as wide as the screen at most" "no screenshot"
+else
+	read -r right bottom topy <<<"$fits"
+	if [ "${right:-9999}" -le 1920 ] 2>/dev/null && [ "${bottom:-9999}" -le 1080 ] && [ "${topy:--1}" -ge 0 ]; then
+		ok "the whole attack matrix fits the 1920x1080 screenshot (right $right, bottom $bottom): $out/report-page.png"
+	else notok "the whole attack matrix fits the 1920x1080 screenshot" "the matrix spans to x=$right, y=$bottom (top $topy): $out/report-page.png"; fi
+	if [ "${luajit_right:-none}" = none ] || [ "$luajit_right" -le 1920 ] 2>/dev/null; then
+		ok "the LuaJIT matrix is as wide as the screen at most (right ${luajit_right:-none}): $out/report-page-luajit.png"
+	else notok "the LuaJIT matrix is as wide as the screen at most" "it spans to x=$luajit_right: $out/report-page-luajit.png"; fi
+fi
+
+# 6: the page names each problem the generator reported
+unnamed=$(grep -E '^report:   ' "$w/gen.err" | sed 's/^report:   //; s/: .*//' | sort -u | while read -r f; do
+	grep -qF "$f" "$w/problems" 2>/dev/null || echo "$f"; done)
+check "the page names every missing or malformed file the generator reported" ${unnamed:+"not on the page: $unnamed"}
+
+# 7: every kernel asked for has a column group in both matrices
+runs_in() { tr ';' '\n' <<<"${counts%%|*}" | awk -v t="$1" '$1 == t { print $2 }' | sort | paste -sd' '; }
+want_runs=$(tr ' ' '\n' <<<"$kernels" | sed '/^$/d' | sort | paste -sd' ')
+if [ "$(runs_in attacks-matrix)" = "$want_runs" ] && [ "$(runs_in luajit-matrix)" = "$want_runs" ]; then
+	ok "the attack and LuaJIT matrices have a column group for each kernel: $want_runs"
+else notok "the attack and LuaJIT matrices have a column group for each kernel" \
+	"attacks: $(runs_in attacks-matrix)" "LuaJIT: $(runs_in luajit-matrix)" "results: $want_runs"; fi
+
+# 8...: per kernel, the DOM's cells and marks against the TAP
+for k in $kernels; do
+	tap=$results/$k-attacks.tap
+	ltap=$results/$k-luajit.tap
+	dom=$(tr ';' '\n' <<<"${counts%%|*}" | awk -v k="$k" '$1 == "attacks-matrix" && $2 == k { $1 = $2 = ""; print substr($0, 3) }')
+	ldom=$(tr ';' '\n' <<<"${counts%%|*}" | awk -v k="$k" '$1 == "luajit-matrix" && $2 == k { $1 = $2 = ""; print substr($0, 3) }')
+	# the LuaJIT cells: one per case, its outcome, or ERROR for a failed case without a result
+	if [ ! -f "$ltap" ]; then notok "$k: LuaJIT cells as the TAP results say" "no $ltap"
+	else
+		lwant=$(awk '/^# result / { for (i = 3; i <= NF; i++) if ($i ~ /^outcome=/) { n[substr($i, 9)]++; break } }
+			/^not ok [0-9]+ - .*: no result/ { n["ERROR"]++ }
+			END { printf "%d %d %d %d %d", n["LANDED"], n["BLOCKED"], n["ERROR"], n["RAN"], n["ABORTED"]; printf " %d\n", n["UNAVAILABLE"] }' "$ltap")
+		read -r l_l l_b l_m l_e l_r l_a l_u l_x _ <<<"$ldom"
+		lgot="$l_l $l_b $l_e $l_r $l_a $l_u"
+		words() { awk '{ printf "%d LANDED, %d BLOCKED, %d ERROR, %d RAN, %d ABORTED, %d UNAVAILABLE", $1, $2, $3, $4, $5, $6 }' <<<"$1"; }
+		if [ -z "$ldom" ]; then notok "$k: LuaJIT cells as the TAP results say" "no LuaJIT column for $k on the page"
+		elif [ "$lgot" = "$lwant" ] && [ "$l_m" = 0 ] && [ "$l_x" = 0 ]; then ok "$k: LuaJIT cells as the TAP results say: $(words "$lgot")"
+		else notok "$k: LuaJIT cells as the TAP results say" "page: $(words "$lgot"), $l_m mixed; $l_x coloured unlike their words" "TAP:  $(words "$lwant")"; fi
+	fi
+	if [ ! -f "$tap" ]; then
+		notok "$k: cells as the TAP results say" "no $tap"
+		notok "$k: one mark per case, as the TAP results say" "no $tap"
+		notok "$k: every maps/smaps line of the TAP in the cells' details" "no $tap"
+		continue
+	fi
+	# the TAP's cells: per scenario x policy, every case's outcome alike or mixed
+	want=$(awk '/^# result / {
+		for (i = 3; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = substr($i, length(kv[1]) + 2) }
+		key = f["scenario"] " " f["policy"]; o = f["outcome"]
+		if (!(key in cell)) { cell[key] = o; keys[++nk] = key } else if (cell[key] != o) cell[key] = "mixed"
+		if (o == "ERROR") err[key] = 1
+		cases[o]++
+	}
+	/^# kernel=[^ ]*: [0-9]+ cases, / { split($0, t, /[ :;,]+/); closing = t[5] " " t[7] " " t[9] }
+	END {
+		for (i = 1; i <= nk; i++) { c = (keys[i] in err) ? "ERROR" : cell[keys[i]]; n[c]++ }
+		printf "%d %d %d %d|%d %d %d|%s\n", n["LANDED"], n["BLOCKED"], n["mixed"], n["ERROR"],
+			cases["LANDED"], cases["BLOCKED"], cases["ERROR"], closing
+	}' "$tap")
+	read -r dl db dm de _ _ _ dx ml mb me dmaps <<<"$dom"
+	wcells=${want%%|*}; rest=${want#*|}; wcases=${rest%%|*}; closing=${rest#*|}
+	if [ -z "$dom" ]; then notok "$k: cells as the TAP results say" "no column for $k on the page"
+	elif [ "$dl $db $dm $de" = "$wcells" ] && [ "$dx" = 0 ]; then
+		ok "$k: cells as the TAP results say: $dl LANDED, $db BLOCKED, $dm mixed, $de ERROR"
+	else notok "$k: cells as the TAP results say" "page: $dl LANDED, $db BLOCKED, $dm mixed, $de ERROR; $dx coloured unlike their words" \
+		"TAP:  $(awk '{ printf "%d LANDED, %d BLOCKED, %d mixed, %d ERROR", $1, $2, $3, $4 }' <<<"$wcells")"; fi
+	if [ -z "$dom" ]; then notok "$k: one mark per case, as the TAP results say" "no column for $k on the page"
+	elif [ "$ml $mb $me" = "$wcases" ] && [ "$mb $ml $me" = "$closing" ]; then
+		ok "$k: one mark per case, as the TAP results say: $ml LANDED, $mb BLOCKED, $me ERROR"
+	else notok "$k: one mark per case, as the TAP results say" "page: $ml LANDED, $mb BLOCKED, $me ERROR" \
+		"TAP result lines: $(awk '{ printf "%d LANDED, %d BLOCKED, %d ERROR", $1, $2, $3 }' <<<"$wcases"); its closing line (BLOCKED LANDED ERROR): ${closing:-none}"; fi
+	tmaps=$(grep -cE '^# s?maps (before|after): ' "$tap")
+	if [ -z "$dom" ]; then notok "$k: every maps/smaps line of the TAP in the cells' details" "no column for $k on the page"
+	elif [ "$dmaps" = "$tmaps" ]; then ok "$k: every maps/smaps line of the TAP in the cells' details: $tmaps"
+	else notok "$k: every maps/smaps line of the TAP in the cells' details" "page: $dmaps, TAP: $tmaps"; fi
+done
+[ "$fails" -eq 0 ]

@@ -1,0 +1,175 @@
+#!/usr/bin/env bash
+# report/tests/self-test.sh [--kernels "K..."] [--top DIR] RESULTS OUT
+#
+# TAP: report/tests/page.sh fails when it should, and passes when it should.
+# From the good results in RESULTS it makes, under OUT/report-self-test/:
+#   missing/     one kernel's attacks TAP removed
+#   truncated/   one kernel's attacks TAP cut in the middle of its run
+#   corrupt/     one "# result" line's outcome made BANANA
+#   badbench/    bench-kernel.tsv with a row whose status is not a status
+#   luajit/      one kernel's LuaJIT TAP with an outcome made BANANA
+# and from the good page: one whose cell counts disagree with the TAP (a
+# BLOCKED attack cell turned LANDED, a RAN LuaJIT cell turned ABORTED), one
+# whose cells lost a maps line, one that loads an image from the network
+# (and has no Content-Security-Policy to stop it), one that logs a console
+# error.  Then checks that page.sh passes the good ones, fails each bad one
+# at the right test point, and that report.sh exits 1 naming the file.
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+page=$here/page.sh
+report=$here/../report.sh
+kernels=
+top=()
+while [ $# -gt 0 ]; do
+	case $1 in
+	--kernels) kernels=$2; shift 2 ;;
+	--top) top=(--top "$2"); shift 2 ;;
+	*) break ;;
+	esac
+done
+[ $# -eq 2 ] || { echo "usage: report/tests/self-test.sh [--kernels \"K...\"] [--top DIR] RESULTS OUT" >&2; exit 2; }
+results=$(cd "$1" && pwd)
+out=$(mkdir -p "$2" && cd "$2" && pwd)/report-self-test
+rm -rf "$out"
+mkdir -p "$out"
+[ -n "$kernels" ] || kernels=$(find "$results" -maxdepth 1 -name '*-attacks.tap' -printf '%f\n' | sed 's/-attacks\.tap$//' | sort | paste -sd' ')
+set -- $kernels
+victim=${2:-$1} # the second kernel (v1 in the usual order): it has every outcome
+n=0
+fails=0
+echo "TAP version 13"
+echo "1..12"
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+notok() { n=$((n + 1)); fails=$((fails + 1)); echo "not ok $n - $1"; shift; local l; for l in "$@"; do printf '#   %s\n' "$l"; done; }
+# run page.sh; its TAP in $out/NAME.tap, its exit status in $rc
+run_page() { # NAME ARGS...
+	local name=$1
+	shift
+	"$page" ${top[@]+"${top[@]}"} --kernels "$kernels" "$@" >"$out/$name.tap" 2>&1
+	rc=$?
+}
+failed_points() { grep '^not ok' "$1" | sed 's/^not ok [0-9]* - //; s/ (.*//; s/\(: [^:]*\):.*/\1/' | paste -sd'|'; }
+copy_results() { mkdir -p "$out/$1/results"; cp "$results"/*-attacks.tap "$results"/*-luajit.tap "$out/$1/results/"; cp "$results"/bench-kernel.tsv "$results"/jitdemo-bench.txt "$out/$1/results/" 2>/dev/null || true; }
+
+# 1: the good results pass
+run_page good "$results" "$out/good"
+if [ $rc -eq 0 ] && ! grep -q '^not ok' "$out/good.tap"; then ok "page.sh passes the good results"
+else notok "page.sh passes the good results" "$(failed_points "$out/good.tap")"; fi
+goodpage=$out/good/report/index.html
+
+# 2-4: a missing, a truncated and a corrupt TAP file
+copy_results missing; rm "$out/missing/results/$victim-attacks.tap"
+copy_results truncated
+head -n 300 "$results/$victim-attacks.tap" >"$out/truncated/results/$victim-attacks.tap"
+copy_results corrupt
+awk '!done && /^# result / && sub(/outcome=[A-Z]+/, "outcome=BANANA") { done = 1 } { print }' \
+	"$results/$victim-attacks.tap" >"$out/corrupt/results/$victim-attacks.tap"
+for bad in missing truncated corrupt; do
+	"$report" ${top[@]+"${top[@]}"} --kernels "$kernels" "$out/$bad/results" "$out/$bad/gen" >"$out/$bad/gen.out" 2>"$out/$bad/gen.err"
+	grc=$?
+	run_page "$bad" "$out/$bad/results" "$out/$bad"
+	why=()
+	[ $grc -eq 1 ] || why+=("report.sh exited $grc, not 1")
+	grep -q "$victim-attacks.tap" "$out/$bad/gen.err" || why+=("report.sh's error does not name $victim-attacks.tap")
+	grep -q "class=\"problem\"><code>[^<]*$victim-attacks.tap" "$out/$bad/gen/index.html" || why+=("the page does not name $victim-attacks.tap")
+	[ $rc -ne 0 ] || why+=("page.sh exited 0")
+	grep -q '^not ok 1 - report.sh found every result file' "$out/$bad.tap" || why+=("page.sh's test 1 did not fail")
+	grep -qE "^not ok [0-9]+ - $victim: cells" "$out/$bad.tap" || why+=("page.sh did not fail $victim's cells")
+	if [ ${#why[@]} -eq 0 ]; then ok "a $bad $victim-attacks.tap fails report.sh (exit 1) and page.sh, and the page names it"
+	else notok "a $bad $victim-attacks.tap fails report.sh (exit 1) and page.sh, and the page names it" "${why[@]}"; fi
+done
+
+# A page made from the good one (OUT/NAME/index.html, written by the caller)
+# must fail page.sh at each test point POINT (an extended regex) names.
+bad_page() { # NAME WHAT POINT...
+	local name=$1 what=$2 p why=()
+	shift 2
+	run_page "$name" --page "$out/$name/index.html" "$results" "$out/$name"
+	[ $rc -ne 0 ] || why+=("page.sh exited 0")
+	for p; do grep -qE "^not ok [0-9]+ - $p" "$out/$name.tap" || why+=("did not fail: $p"); done
+	if [ ${#why[@]} -eq 0 ]; then ok "$what fails page.sh ($(failed_points "$out/$name.tap"))"
+	else notok "$what fails page.sh" "${why[@]}"; fi
+}
+# The good page through sed SCRIPT, as OUT/NAME/index.html.
+edit_page() { mkdir -p "$out/$1"; sed -e "$2" "$goodpage" >"$out/$1/index.html"; }
+
+# 5: counts that disagree: the first BLOCKED attack cell of the victim turned
+# LANDED, and its first RAN LuaJIT cell turned ABORTED
+mkdir -p "$out/disagree"
+awk -v k="$victim" -v RS="\001" '{
+	for (t = 1; t <= 2; t++) {
+		c = t == 1 ? "blocked" : "ran"
+		i = index($0, "<td class=\"c " c " first\" data-run=\"" k "\"")
+		if (!i) i = index($0, "<td class=\"c " c "\" data-run=\"" k "\"")
+		if (!i) continue
+		head = substr($0, 1, i - 1); rest = substr($0, i)
+		if (t == 1) {
+			sub(/class="c blocked/, "class=\"c landed", rest)
+			sub(/<span class="o">[A-Z]+/, "<span class=\"o\">LANDED", rest)
+			sub(/<i class="run blocked"><\/i>/, "<i class=\"run landed\"></i>", rest)
+		} else {
+			sub(/class="c ran/, "class=\"c aborted", rest)
+			sub(/<span class="o">RAN/, "<span class=\"o\">ABORTED", rest)
+		}
+		$0 = head rest
+	}
+} { printf "%s", $0 }' "$goodpage" >"$out/disagree/index.html"
+bad_page disagree "a page whose $victim cells disagree with the TAP" \
+	"$victim: cells as the TAP" "$victim: one mark per case" "$victim: LuaJIT cells as the TAP"
+
+# 6: a page that reaches for the network (no CSP to stop it first)
+leak='s|</body>|<img alt="" src="http://report-self-test.invalid/leak.png"></body>|'
+edit_page network "/http-equiv=\"Content-Security-Policy\"/d; $leak"
+bad_page network "a page that loads http://report-self-test.invalid/leak.png" \
+	"no request leaves the page" "the page refers to nothing outside itself"
+
+# 7: the same image with the page's CSP in place: blocked, and still a failure
+edit_page csp "$leak"
+bad_page csp "the same image under the page's Content-Security-Policy" "the page refers to nothing outside itself"
+
+# 8: a console error
+edit_page console 's|</body>|<script>console.error("report self-test")</script></body>|'
+bad_page console "a page that logs a console error" "no console message"
+
+# 9: a matrix too big for the screen (every row label made very long)
+edit_page toobig 's|<span class="narr">|<span class="narr">a label far too long for any projector to show beside the whole matrix: |'
+bad_page toobig "a matrix wider than 1920 px" "the whole attack matrix fits"
+
+# 10: a page whose cells lost a maps line (the first "maps after:" of the victim's cells)
+mkdir -p "$out/nomaps"
+awk -v k="$victim" -v RS="\001" '{
+	i = index($0, "data-run=\"" k "\" data-policy")
+	rest = substr($0, i); p = index(rest, "<pre>"); j = index(substr(rest, p + 1), "maps after: ")
+	if (i && p && j) { j += p; $0 = substr($0, 1, i - 1) substr(rest, 1, j - 1) "lost: " substr(rest, j + 12) }
+} { printf "%s", $0 }' "$goodpage" >"$out/nomaps/index.html"
+bad_page nomaps "a page whose $victim cells lost a maps line" "$victim: every maps/smaps line"
+
+# 11: a malformed cost file fails report.sh too, named on the page
+if [ -f "$results/bench-kernel.tsv" ]; then
+	copy_results badbench
+	awk -F'\t' -v OFS='\t' 'NR == 3 { $6 = "okay" } { print }' "$results/bench-kernel.tsv" >"$out/badbench/results/bench-kernel.tsv"
+	"$report" ${top[@]+"${top[@]}"} --kernels "$kernels" "$out/badbench/results" "$out/badbench/gen" >"$out/badbench/gen.out" 2>"$out/badbench/gen.err"
+	grc=$?
+	if [ $grc -eq 1 ] && grep -q 'bench-kernel.tsv: line 3: status "okay"' "$out/badbench/gen.err" &&
+		grep -q 'class="problem"><code>[^<]*bench-kernel.tsv</code>: line 3' "$out/badbench/gen/index.html"; then
+		ok "a malformed bench-kernel.tsv fails report.sh (exit 1), and the page names it"
+	else notok "a malformed bench-kernel.tsv fails report.sh (exit 1), and the page names it" "exit $grc: $(head -n 3 "$out/badbench/gen.err")"; fi
+else
+	ok "# SKIP no bench-kernel.tsv in $results to corrupt"
+fi
+# 12: a corrupt LuaJIT TAP: report.sh exits 1 naming it, page.sh fails
+copy_results luajit
+awk '!done && /^# result / && sub(/ outcome=[A-Z]+/, " outcome=BANANA") { done = 1 } { print }' \
+	"$results/$victim-luajit.tap" >"$out/luajit/results/$victim-luajit.tap"
+"$report" ${top[@]+"${top[@]}"} --kernels "$kernels" "$out/luajit/results" "$out/luajit/gen" >"$out/luajit/gen.out" 2>"$out/luajit/gen.err"
+grc=$?
+run_page luajit "$out/luajit/results" "$out/luajit"
+why=()
+[ $grc -eq 1 ] || why+=("report.sh exited $grc, not 1")
+grep -q "$victim-luajit.tap: line [0-9]*: outcome=BANANA" "$out/luajit/gen.err" || why+=("report.sh's error does not name $victim-luajit.tap's line")
+grep -q "class=\"problem\"><code>[^<]*$victim-luajit.tap" "$out/luajit/gen/index.html" || why+=("the page does not name $victim-luajit.tap")
+grep -qE "^not ok [0-9]+ - $victim: LuaJIT cells" "$out/luajit.tap" || why+=("page.sh did not fail $victim's LuaJIT cells")
+if [ ${#why[@]} -eq 0 ]; then ok "a corrupt $victim-luajit.tap fails report.sh (exit 1) and page.sh, and the page names it"
+else notok "a corrupt $victim-luajit.tap fails report.sh (exit 1) and page.sh, and the page names it" "${why[@]}"; fi
+echo "# the runs: $out"
+[ $fails -eq 0 ]
