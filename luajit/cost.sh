@@ -6,7 +6,7 @@
 # library) in guests booted with guest/run --icount, N boots per kernel
 # (default 3, at least 3), JOBS at a time (default 2: under --icount the
 # counts do not depend on host load).  Kernels default to vanilla v1 mseal
-# upstream.
+# upstream upstream-fixes.
 #
 # Writes $RESULTS/luajit-cost.tsv (kernel workload policy boot instructions
 # status; status 0 ran, 3 the kernel cannot express the policy) and
@@ -40,7 +40,7 @@ while [ $# -gt 0 ]; do
 done
 [[ $boots =~ ^[0-9]+$ ]] && [ "$boots" -ge 3 ] || die "--boots wants 3 or more (a median and a spread)"
 [[ $jobs =~ ^[1-9][0-9]*$ ]] || die "--jobs wants a whole number >= 1"
-[ ${#kernels[@]} -gt 0 ] || kernels=(vanilla v1 mseal upstream)
+[ ${#kernels[@]} -gt 0 ] || kernels=(vanilla v1 mseal upstream upstream-fixes)
 for k in "${kernels[@]}"; do
 	[ -f "$SEALJIT/build/kernels/$k/bzImage" ] || die "unknown kernel '$k'"
 done

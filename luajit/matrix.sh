@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # luajit/matrix.sh [--fast] [--jobs N] [--timeout SECS] [KERNEL...] -
 # Debian's LuaJIT, unmodified, under every seal policy on every KERNEL
-# (default: vanilla v1 mseal upstream; any flavor with a
+# (default: vanilla v1 mseal upstream upstream-fixes; any flavor with a
 # build/kernels/NAME/bzImage): the workloads and the attacks on its live
 # code, one guest boot per kernel (guest/run; JOBS boots at a time,
 # default 2), judged against expected-workloads.tsv and
@@ -50,7 +50,7 @@ parse_options() {
 	done
 	[[ $jobs =~ ^[1-9][0-9]*$ ]] || die "--jobs wants a whole number >= 1"
 	[[ $timeout =~ ^[1-9][0-9]*$ ]] || die "--timeout wants whole seconds"
-	[ ${#kernels[@]} -gt 0 ] || kernels=(vanilla v1 mseal upstream)
+	[ ${#kernels[@]} -gt 0 ] || kernels=(vanilla v1 mseal upstream upstream-fixes)
 	local k
 	for k in "${kernels[@]}"; do
 		[ -f "$SEALJIT/build/kernels/$k/bzImage" ] ||
