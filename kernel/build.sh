@@ -53,6 +53,8 @@ fragments=("$here/config.fragment")
 # make that called us is not passed to this script, and kbuild would say so.
 unset MAKEFLAGS MFLAGS MAKELEVEL
 . "$top/scripts/progress.sh"
+. "$top/scripts/whole-number.sh"
+whole_number kernel/build.sh JOBS "$jobs"
 
 die() { progress_stop; printf 'kernel/build.sh: %s\n' "$*" >&2; exit 1; }
 say() { printf '  %-8s %s\n' "$1" "$2"; }

@@ -26,6 +26,7 @@ kernels=()
 
 usage() { sed -n '2,/^set /{/^set /d;s/^# \{0,1\}//;p}' "$0" >&2; exit 2; }
 die() { echo "cost: $*" >&2; exit 2; }
+. "$SEALJIT/scripts/whole-number.sh"
 
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -38,8 +39,9 @@ while [ $# -gt 0 ]; do
 	*) kernels+=("$1"); shift ;;
 	esac
 done
-[[ $boots =~ ^[0-9]+$ ]] && [ "$boots" -ge 3 ] || die "--boots wants 3 or more (a median and a spread)"
-[[ $jobs =~ ^[1-9][0-9]*$ ]] || die "--jobs wants a whole number >= 1"
+whole_number cost --boots "$boots" 3 # a median and a spread
+whole_number cost --jobs "$jobs"
+whole_number cost --timeout "$timeout"
 [ ${#kernels[@]} -gt 0 ] || kernels=(vanilla v1 mseal upstream upstream-fixes)
 for k in "${kernels[@]}"; do
 	[ -f "$SEALJIT/build/kernels/$k/bzImage" ] || die "unknown kernel '$k'"

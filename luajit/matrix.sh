@@ -32,6 +32,7 @@ mode=full jobs=2 timeout=1800
 
 usage() { sed -n '2,/^set /{/^set /d;s/^# \{0,1\}//;p}' "$0" >&2; exit 2; }
 die() { echo "matrix: $*" >&2; exit 2; }
+. "$SEALJIT/scripts/whole-number.sh"
 
 POLICIES="none pin card all upstream"
 FAST_WORKLOADS="hotloop flush"
@@ -48,8 +49,8 @@ parse_options() {
 		*) kernels+=("$1"); shift ;;
 		esac
 	done
-	[[ $jobs =~ ^[1-9][0-9]*$ ]] || die "--jobs wants a whole number >= 1"
-	[[ $timeout =~ ^[1-9][0-9]*$ ]] || die "--timeout wants whole seconds"
+	whole_number matrix --jobs "$jobs"
+	whole_number matrix --timeout "$timeout"
 	[ ${#kernels[@]} -gt 0 ] || kernels=(vanilla v1 mseal upstream upstream-fixes)
 	local k
 	for k in "${kernels[@]}"; do

@@ -44,7 +44,8 @@ usage() {
 # this script, and make would warn that it is missing.
 unset MAKEFLAGS MFLAGS MAKELEVEL
 die() { echo "bench-kernel: $*" >&2; exit 2; }
-whole() { [[ $2 =~ ^[0-9]+$ ]] && [ "$2" -ge 1 ] || die "$1 wants a whole number >= 1, not '$2'"; }
+. "$top/scripts/whole-number.sh"
+whole() { whole_number bench-kernel "$@"; }
 
 list_cases() { BENCH_MM=$bench_mm sh "$top/bench/guest-bench.sh" --list; }
 
@@ -174,10 +175,14 @@ collect() {
 		done
 	} >"$out.tmp"
 	mv "$out.tmp" "$out"
+	# where the file came from, for report/ (the page shows it beside the chart)
+	RESULTS=$(dirname "$out") "$top/tests/provenance" "$(basename "$out")" \
+		scripts/bench-kernel.sh "${invocation[@]}"
 }
 
 main() {
 	local start=$SECONDS
+	invocation=("$@")
 	parse_options "$@"
 	check_kernels
 	make -s --no-print-directory -C "$top/bench" >&2 || die "could not build bench-mm"

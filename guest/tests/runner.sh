@@ -12,7 +12,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 echo "TAP version 13"
-echo "1..9"
+echo "1..13"
 n=0
 check() { # check DESCRIPTION COMMAND... : ok when COMMAND succeeds
 	local desc=$1
@@ -66,3 +66,9 @@ check "a command line without -- is a usage error" \
 	expect_run 2 'usage' "$run" "$kernel" true
 check "an unknown kernel is a clear error" \
 	expect_run 2 'no kernel' "$run" no-such-kernel -- true
+# A time that is no limit (timeout(1) takes 0 as "never"), or not a number
+for bad in 0 -5 12s 99999999999999999999; do
+	check "--timeout '$bad' is a usage error, not a boot" \
+		expect_run 2 "timeout wants a whole number >= 1, not '$bad'" "$run" --timeout "$bad" "$kernel" -- true
+done
+
