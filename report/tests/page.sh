@@ -24,7 +24,11 @@
 #     its cells' details carry every maps/smaps line of the TAP;
 #   - per kernel, the LuaJIT matrix's cells (one case each) equal the
 #     outcomes of KERNEL-luajit.tap, a failed case without a result being an
-#     ERROR cell.
+#     ERROR cell;
+#   - a mouse click on an attack cell (a real one: the DevTools protocol's
+#     Input.dispatchMouseEvent at the cell's centre), and Enter on a LuaJIT
+#     cell, show that cell's reason and maps/smaps lines in the panel under
+#     its matrix (a screenshot of the first is OUT/report-page-detail.png).
 # A missing or malformed result file fails a test point and is named.
 #
 # How nothing can leave: chromium runs in a network namespace of its own
@@ -65,7 +69,7 @@ fails=0
 ok() { n=$((n + 1)); echo "ok $n - $1"; }
 notok() { n=$((n + 1)); fails=$((fails + 1)); echo "not ok $n - $1"; shift; local l; for l in "$@"; do printf '#   %s\n' "$l"; done; }
 check() { local name=$1; shift; if [ $# -eq 0 ]; then ok "$name"; else notok "$name" "$@"; fi; }
-plan=$((8 + 4 * $(wc -w <<<"$kernels")))
+plan=$((9 + 4 * $(wc -w <<<"$kernels")))
 echo "TAP version 13"
 echo "1..$plan"
 
@@ -157,6 +161,30 @@ if send '{"id":1,"method":"Target.createTarget","params":{"url":"about:blank"}}'
 	sleep 0.3
 	send "{\"id\":15,\"sessionId\":\"$sid\",\"method\":\"Page.captureScreenshot\",\"params\":{\"format\":\"png\"}}"
 	answer 15 | sed -n 's/.*"data":"\([^"]*\)".*/\1/p' | base64 -d >"$out/report-page-luajit.png" 2>/dev/null
+	# a click on the first attack cell with maps lines, at its centre, as a mouse does
+	send "{\"id\":18,\"sessionId\":\"$sid\",\"method\":\"Runtime.evaluate\",\"params\":{\"expression\":\"$(js "$here/pick-cell.js")\",\"returnByValue\":true}}"
+	read -r cx cy <<<"$(answer 18 | sed -n 's/.*"value":"\([^"]*\)".*/\1/p')"
+	id=100 # past the fixed ids above
+	if [ -n "${cy:-}" ]; then
+		for t in mousePressed mouseReleased; do
+			send "{\"id\":$id,\"sessionId\":\"$sid\",\"method\":\"Input.dispatchMouseEvent\",\"params\":{\"type\":\"$t\",\"x\":$cx,\"y\":$cy,\"button\":\"left\",\"clickCount\":1}}"
+			answer $id >/dev/null; id=$((id + 1))
+		done
+	fi
+	send "{\"id\":19,\"sessionId\":\"$sid\",\"method\":\"Runtime.evaluate\",\"params\":{\"expression\":\"$(js "$here/shown-detail.js")\",\"returnByValue\":true}}"
+	clicked=$(answer 19 | sed -n 's/.*"value":"\([^"]*\)".*/\1/p')
+	sleep 0.3
+	send "{\"id\":20,\"sessionId\":\"$sid\",\"method\":\"Page.captureScreenshot\",\"params\":{\"format\":\"png\"}}"
+	answer 20 | sed -n 's/.*"data":"\([^"]*\)".*/\1/p' | base64 -d >"$out/report-page-detail.png" 2>/dev/null
+	# Enter on the first LuaJIT cell, focused as Tab would
+	send "{\"id\":21,\"sessionId\":\"$sid\",\"method\":\"Runtime.evaluate\",\"params\":{\"expression\":\"(function () { var td = Array.prototype.find.call(document.querySelectorAll('#luajit-matrix td.c'), function (c) { return c.querySelector('.why'); }); if (!td) return 'none'; td.focus(); td.setAttribute('data-probe', '1'); return 'focused'; })()\",\"returnByValue\":true}}"
+	answer 21 >/dev/null
+	for t in keyDown keyUp; do
+		send "{\"id\":$id,\"sessionId\":\"$sid\",\"method\":\"Input.dispatchKeyEvent\",\"params\":{\"type\":\"$t\",\"key\":\"Enter\",\"code\":\"Enter\",\"windowsVirtualKeyCode\":13}}"
+		answer $id >/dev/null; id=$((id + 1))
+	done
+	send "{\"id\":22,\"sessionId\":\"$sid\",\"method\":\"Runtime.evaluate\",\"params\":{\"expression\":\"$(js "$here/shown-detail.js")\",\"returnByValue\":true}}"
+	entered=$(answer 22 | sed -n 's/.*"value":"\([^"]*\)".*/\1/p')
 	send '{"id":16,"method":"Browser.close"}'
 	answer 16 >/dev/null
 	rendered=1
@@ -197,7 +225,14 @@ unnamed=$(grep -E '^report:   ' "$w/gen.err" | sed 's/^report:   //; s/: .*//' |
 	grep -qF "$f" "$w/problems" 2>/dev/null || echo "$f"; done)
 check "the page names every missing or malformed file the generator reported" ${unnamed:+"not on the page: $unnamed"}
 
-# 7: every kernel asked for has a column group in both matrices
+# 7: a cell's detail, by mouse and by keyboard
+if [ -z "$rendered" ]; then notok "a click (or Enter) on a cell shows its detail (not rendered)"
+elif [ "${clicked:-}" = "picked shown maps" ] && [ "${entered:-}" = "picked shown" ]; then
+	ok "a click on an attack cell and Enter on a LuaJIT cell show their detail: $out/report-page-detail.png"
+else notok "a click (or Enter) on a cell shows its detail" "attack cell clicked at ${cx:-?},${cy:-?}: ${clicked:-no answer}" \
+	"LuaJIT cell, Enter: ${entered:-no answer}"; fi
+
+# 8: every kernel asked for has a column group in both matrices
 runs_in() { tr ';' '\n' <<<"${counts%%|*}" | awk -v t="$1" '$1 == t { print $2 }' | sort | paste -sd' '; }
 want_runs=$(tr ' ' '\n' <<<"$kernels" | sed '/^$/d' | sort | paste -sd' ')
 if [ "$(runs_in attacks-matrix)" = "$want_runs" ] && [ "$(runs_in luajit-matrix)" = "$want_runs" ]; then
@@ -205,7 +240,7 @@ if [ "$(runs_in attacks-matrix)" = "$want_runs" ] && [ "$(runs_in luajit-matrix)
 else notok "the attack and LuaJIT matrices have a column group for each kernel" \
 	"attacks: $(runs_in attacks-matrix)" "LuaJIT: $(runs_in luajit-matrix)" "results: $want_runs"; fi
 
-# 8...: per kernel, the DOM's cells and marks against the TAP
+# 9...: per kernel, the DOM's cells and marks against the TAP
 for k in $kernels; do
 	tap=$results/$k-attacks.tap
 	ltap=$results/$k-luajit.tap
