@@ -127,66 +127,60 @@ answer() { # ID: the response to command ID, waiting up to 30 s
 	return 1
 }
 field() { sed -n "s/.*\"$1\":\"\\([^\"]*\\)\".*/\\1/p"; }
+# (a script file: no comment at the end of a line; whole comment lines go)
 js() { sed -e '/^[[:space:]]*\/\//d' -e 's/\\/\\\\/g' -e 's/"/\\"/g' "$1" | tr '\n\t' '  '; }
+# On the page's session ($sid): a command and its answer, a script's value
+# (EXPRESSION, escaped for JSON: js FILE does it for a file), a screenshot.
+# The last command's id is kept in a file: callers run these in $(...).
+echo 2 >"$w/id"
+call() { # METHOD [PARAMS-JSON]
+	local id=$(($(cat "$w/id") + 1))
+	echo $id >"$w/id"
+	send "{\"id\":$id,\"sessionId\":\"$sid\",\"method\":\"$1\"${2:+,\"params\":$2}}" && answer $id
+}
+value_of() { call Runtime.evaluate "{\"expression\":\"$1\",\"returnByValue\":true}" | field value; }
+screenshot() { # FILE
+	sleep 0.3
+	call Page.captureScreenshot '{"format":"png"}' | field data | base64 -d >"$1" 2>/dev/null
+}
 rendered=
 sid=
 if send '{"id":1,"method":"Target.createTarget","params":{"url":"about:blank"}}' &&
 	tid=$(answer 1 | field targetId) && [ -n "$tid" ] &&
 	send "{\"id\":2,\"method\":\"Target.attachToTarget\",\"params\":{\"targetId\":\"$tid\",\"flatten\":true}}" &&
 	sid=$(answer 2 | field sessionId) && [ -n "$sid" ]; then
-	id=3
-	for m in Runtime.enable Log.enable Network.enable Page.enable; do
-		send "{\"id\":$id,\"sessionId\":\"$sid\",\"method\":\"$m\"}"; answer $id >/dev/null; id=$((id + 1))
-	done
-	send "{\"id\":10,\"sessionId\":\"$sid\",\"method\":\"Emulation.setDeviceMetricsOverride\",\"params\":{\"width\":1920,\"height\":1080,\"deviceScaleFactor\":1,\"mobile\":false}}"
-	answer 10 >/dev/null
-	send "{\"id\":11,\"sessionId\":\"$sid\",\"method\":\"Page.navigate\",\"params\":{\"url\":\"$url\"}}"
-	answer 11 >/dev/null
+	for m in Runtime.enable Log.enable Network.enable Page.enable; do call $m >/dev/null; done
+	call Emulation.setDeviceMetricsOverride '{"width":1920,"height":1080,"deviceScaleFactor":1,"mobile":false}' >/dev/null
+	call Page.navigate "{\"url\":\"$url\"}" >/dev/null
 	for ((i = 0; i < 300; i++)); do
 		tr '\0' '\n' <"$w/events" | grep -q '"method":"Page.loadEventFired"' && break
 		sleep 0.1
 	done
 	sleep 1 # late requests and messages
-	send "{\"id\":12,\"sessionId\":\"$sid\",\"method\":\"Runtime.evaluate\",\"params\":{\"expression\":\"$(js "$here/count-cells.js")\",\"returnByValue\":true}}"
-	counts=$(answer 12 | sed -n 's/.*"value":"\([^"]*\)".*/\1/p')
-	sleep 0.3
-	send "{\"id\":13,\"sessionId\":\"$sid\",\"method\":\"Page.captureScreenshot\",\"params\":{\"format\":\"png\"}}"
-	answer 13 | sed -n 's/.*"data":"\([^"]*\)".*/\1/p' | base64 -d >"$out/report-page.png" 2>/dev/null
+	counts=$(value_of "$(js "$here/count-cells.js")")
+	screenshot "$out/report-page.png"
 	# the LuaJIT matrix, at the top of the screen: a second screenshot, and its right edge
-	send "{\"id\":14,\"sessionId\":\"$sid\",\"method\":\"Runtime.evaluate\",\"params\":{\"expression\":\"(function () { var m = document.getElementById('luajit-matrix'); if (!m) return 'none'; m.scrollIntoView(); return '' + Math.ceil(m.getBoundingClientRect().right); })()\",\"returnByValue\":true}}"
-	luajit_right=$(answer 14 | sed -n 's/.*"value":"\([^"]*\)".*/\1/p')
+	luajit_right=$(value_of "(function () { var m = document.getElementById('luajit-matrix'); if (!m) return 'none'; m.scrollIntoView(); return '' + Math.ceil(m.getBoundingClientRect().right); })()")
 	# the problems the rendered page names (its box at the top)
-	send "{\"id\":17,\"sessionId\":\"$sid\",\"method\":\"Runtime.evaluate\",\"params\":{\"expression\":\"(function () { var p = document.getElementById('problems'); return p ? p.textContent : ''; })()\",\"returnByValue\":true}}"
-	answer 17 >"$w/problems"
-	sleep 0.3
-	send "{\"id\":15,\"sessionId\":\"$sid\",\"method\":\"Page.captureScreenshot\",\"params\":{\"format\":\"png\"}}"
-	answer 15 | sed -n 's/.*"data":"\([^"]*\)".*/\1/p' | base64 -d >"$out/report-page-luajit.png" 2>/dev/null
+	call Runtime.evaluate "{\"expression\":\"(function () { var p = document.getElementById('problems'); return p ? p.textContent : ''; })()\",\"returnByValue\":true}" >"$w/problems"
+	screenshot "$out/report-page-luajit.png"
 	# a click on the first attack cell with maps lines, at its centre, as a mouse does
-	send "{\"id\":18,\"sessionId\":\"$sid\",\"method\":\"Runtime.evaluate\",\"params\":{\"expression\":\"$(js "$here/pick-cell.js")\",\"returnByValue\":true}}"
-	read -r cx cy <<<"$(answer 18 | sed -n 's/.*"value":"\([^"]*\)".*/\1/p')"
-	id=100 # past the fixed ids above
+	read -r cx cy <<<"$(value_of "$(js "$here/pick-cell.js")")"
 	if [ -n "${cy:-}" ]; then
 		for t in mousePressed mouseReleased; do
-			send "{\"id\":$id,\"sessionId\":\"$sid\",\"method\":\"Input.dispatchMouseEvent\",\"params\":{\"type\":\"$t\",\"x\":$cx,\"y\":$cy,\"button\":\"left\",\"clickCount\":1}}"
-			answer $id >/dev/null; id=$((id + 1))
+			call Input.dispatchMouseEvent "{\"type\":\"$t\",\"x\":$cx,\"y\":$cy,\"button\":\"left\",\"clickCount\":1}" >/dev/null
 		done
 	fi
-	send "{\"id\":19,\"sessionId\":\"$sid\",\"method\":\"Runtime.evaluate\",\"params\":{\"expression\":\"$(js "$here/shown-detail.js")\",\"returnByValue\":true}}"
-	clicked=$(answer 19 | sed -n 's/.*"value":"\([^"]*\)".*/\1/p')
-	sleep 0.3
-	send "{\"id\":20,\"sessionId\":\"$sid\",\"method\":\"Page.captureScreenshot\",\"params\":{\"format\":\"png\"}}"
-	answer 20 | sed -n 's/.*"data":"\([^"]*\)".*/\1/p' | base64 -d >"$out/report-page-detail.png" 2>/dev/null
-	# Enter on the first LuaJIT cell, focused as Tab would
-	send "{\"id\":21,\"sessionId\":\"$sid\",\"method\":\"Runtime.evaluate\",\"params\":{\"expression\":\"(function () { var td = Array.prototype.find.call(document.querySelectorAll('#luajit-matrix td.c'), function (c) { return c.querySelector('.why'); }); if (!td) return 'none'; td.focus(); td.setAttribute('data-probe', '1'); return 'focused'; })()\",\"returnByValue\":true}}"
-	answer 21 >/dev/null
+	clicked=$(value_of "$(js "$here/shown-detail.js")")
+	screenshot "$out/report-page-detail.png"
+	# Enter on the first LuaJIT cell that has a detail, focused as Tab would
+	value_of "(function () { var td = Array.prototype.find.call(document.querySelectorAll('#luajit-matrix td.c'), function (c) { return c.querySelector('.why'); }); if (!td) return 'none'; td.focus(); td.setAttribute('data-probe', '1'); return 'focused'; })()" >/dev/null
 	for t in keyDown keyUp; do
-		send "{\"id\":$id,\"sessionId\":\"$sid\",\"method\":\"Input.dispatchKeyEvent\",\"params\":{\"type\":\"$t\",\"key\":\"Enter\",\"code\":\"Enter\",\"windowsVirtualKeyCode\":13}}"
-		answer $id >/dev/null; id=$((id + 1))
+		call Input.dispatchKeyEvent "{\"type\":\"$t\",\"key\":\"Enter\",\"code\":\"Enter\",\"windowsVirtualKeyCode\":13}" >/dev/null
 	done
-	send "{\"id\":22,\"sessionId\":\"$sid\",\"method\":\"Runtime.evaluate\",\"params\":{\"expression\":\"$(js "$here/shown-detail.js")\",\"returnByValue\":true}}"
-	entered=$(answer 22 | sed -n 's/.*"value":"\([^"]*\)".*/\1/p')
-	send '{"id":16,"method":"Browser.close"}'
-	answer 16 >/dev/null
+	entered=$(value_of "$(js "$here/shown-detail.js")")
+	send '{"id":0,"method":"Browser.close"}'
+	answer 0 >/dev/null
 	rendered=1
 fi
 exec 5>&-

@@ -12,6 +12,7 @@
 	var words = [td.classList.contains('picked') ? 'picked' : 'unpicked'];
 	words.push(why && panel && panel.innerHTML === why.innerHTML ? 'shown' : 'not shown');
 	if (panel && /s?maps (before|after): /.test(panel.textContent)) words.push('maps');
-	if (panel) panel.scrollIntoView({ block: 'end' }); // for the screenshot
+	// the panel in view, for page.sh's screenshot
+	if (panel) panel.scrollIntoView({ block: 'end' });
 	return words.join(' ');
 })()
