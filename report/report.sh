@@ -286,6 +286,7 @@ HTML
 <span><span class="sw landed">LANDED</span>the attack changed the code, its place, permissions or pages (LANDED*: and LuaJIT then ran the attacker's bytes)</span>
 <span><span class="sw blocked">EACCES</span>BLOCKED: refused with that errno, nothing changed, the trace still right</span>
 <span><span class="sw unavailable">n/a</span>the kernel cannot express the policy (the library's probe got the errno shown)</span>
+<span><span class="sw error">ERROR</span>no usable answer: WRONG (LuaJIT ran, its output not that of <code>luajit -joff</code>), NOJIT (it ran but made no code executable), ERROR (no result: the case or the guest failed)</span>
 <span><span class="sw none">not run</span>not in this run: make test runs a fast subset (luajit/matrix.sh --fast), make luajit-attacks every case</span></div>
 <div class="detail noprint">Click a cell for the reason luajit/expected-*.tsv gives and the case's result line.</div>
 HTML

@@ -23,8 +23,8 @@
 #     its per-case marks equal the TAP's case counts and closing line, and
 #     its cells' details carry every maps/smaps line of the TAP;
 #   - per kernel, the LuaJIT matrix's cells (one case each) equal the
-#     outcomes of KERNEL-luajit.tap, a failed case without a result being an
-#     ERROR cell;
+#     outcomes of KERNEL-luajit.tap, an ERROR, WRONG or NOJIT outcome and a
+#     failed case without a result being ERROR cells;
 #   - a mouse click on an attack cell (a real one: the DevTools protocol's
 #     Input.dispatchMouseEvent at the cell's centre), and Enter on a LuaJIT
 #     cell, show that cell's reason and maps/smaps lines in the panel under
@@ -240,11 +240,13 @@ for k in $kernels; do
 	ltap=$results/$k-luajit.tap
 	dom=$(tr ';' '\n' <<<"${counts%%|*}" | awk -v k="$k" '$1 == "attacks-matrix" && $2 == k { $1 = $2 = ""; print substr($0, 3) }')
 	ldom=$(tr ';' '\n' <<<"${counts%%|*}" | awk -v k="$k" '$1 == "luajit-matrix" && $2 == k { $1 = $2 = ""; print substr($0, 3) }')
-	# the LuaJIT cells: one per case, its outcome, or ERROR for a failed case without a result
+	# the LuaJIT cells: one per case, its outcome (ERROR, WRONG and NOJIT
+	# being ERROR cells), or ERROR for a failed case without a result; a test
+	# point that names no case (about the guest as a whole) is no cell
 	if [ ! -f "$ltap" ]; then notok "$k: LuaJIT cells as the TAP results say" "no $ltap"
 	else
-		lwant=$(awk '/^# result / { for (i = 3; i <= NF; i++) if ($i ~ /^outcome=/) { n[substr($i, 9)]++; break } }
-			/^not ok [0-9]+ - .*: no result/ { n["ERROR"]++ }
+		lwant=$(awk '/^# result / { for (i = 3; i <= NF; i++) if ($i ~ /^outcome=/) { o = substr($i, 9); n[o ~ /^(WRONG|NOJIT)$/ ? "ERROR" : o]++; break } }
+			/^not ok [0-9]+ - [^ ]+ (workload|attack) [^ ]+ [^ ]+: no result/ { n["ERROR"]++ }
 			END { printf "%d %d %d %d %d", n["LANDED"], n["BLOCKED"], n["ERROR"], n["RAN"], n["ABORTED"]; printf " %d\n", n["UNAVAILABLE"] }' "$ltap")
 		read -r l_l l_b l_m l_e l_r l_a l_u l_x _ <<<"$ldom"
 		lgot="$l_l $l_b $l_e $l_r $l_a $l_u"

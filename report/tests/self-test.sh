@@ -8,6 +8,9 @@
 #   corrupt/     one "# result" line's outcome made BANANA
 #   badbench/    bench-kernel.tsv with a row whose status is not a status
 #   luajit/      one kernel's LuaJIT TAP with an outcome made BANANA
+#   luajit-error/  one kernel's LuaJIT TAP with WRONG, NOJIT and ERROR
+#                outcomes, a case without a result and a test point about
+#                the guest (page.sh must pass it, counting ERROR cells)
 # and from the good page: one whose cell counts disagree with the TAP (a
 # BLOCKED attack cell turned LANDED, a RAN LuaJIT cell turned ABORTED), one
 # whose cells lost a maps line, one that loads an image from the network
@@ -38,7 +41,7 @@ victim=${2:-$1} # the second kernel (v1 in the usual order): it has every outcom
 n=0
 fails=0
 echo "TAP version 13"
-echo "1..13"
+echo "1..14"
 ok() { n=$((n + 1)); echo "ok $n - $1"; }
 notok() { n=$((n + 1)); fails=$((fails + 1)); echo "not ok $n - $1"; shift; local l; for l in "$@"; do printf '#   %s\n' "$l"; done; }
 # run page.sh; its TAP in $out/NAME.tap, its exit status in $rc
@@ -179,5 +182,45 @@ else notok "a corrupt $victim-luajit.tap fails report.sh (exit 1) and page.sh, a
 # every click and key before report/cell.js sees it)
 edit_page deaf 's|</body>|<script>["click", "keydown"].forEach(function (t) { document.addEventListener(t, function (e) { e.stopImmediatePropagation(); }, true); });</script></body>|'
 bad_page deaf "a page whose cells ignore clicks and keys" "a click \\(or Enter\\) on a cell shows its detail"
+# 14: a LuaJIT TAP with every outcome guest/run-cases.sh can give and judge.sh
+# can write: a workload WRONG, one NOJIT, an attack ERROR, a failed case with
+# no result, a field the cells do not know on every result line, and a last
+# test point about the guest as a whole.  report.sh draws them (exit 0), the
+# page shows four ERROR cells labelled with their words, and page.sh agrees
+# with the TAP's count.
+copy_results luajit-error
+awk -v k="$victim" '
+function flush() { if (tp != "") print tp; tp = "" }
+function fail() { sub(/^ok/, "not ok", tp) }
+/^1\.\.[0-9]+$/ { plan = substr($0, 4) + 1; print "1.." plan; next }
+/^(not )?ok / { flush(); tp = $0; next }
+/^# result / {
+	sub(/ detail=/, " refused_mseal=0 detail=")
+	if (!w && / outcome=RAN /) { w = 1; sub(/ outcome=RAN /, " outcome=WRONG "); fail() }
+	else if (!nj && / outcome=RAN /) { nj = 1; sub(/ outcome=RAN /, " outcome=NOJIT "); fail() }
+	else if (!er && /kind=attack/ && / outcome=LANDED /) { er = 1; sub(/ outcome=LANDED /, " outcome=ERROR "); fail() }
+	else if (!gone && /kind=attack/ && / outcome=BLOCKED /) {
+		gone = 1; fail(); sub(/: .*/, ": no result (the guest died or the case hung)", tp); flush(); next
+	}
+	flush(); print; next
+}
+{ flush(); print }
+END { flush(); printf "not ok %d - %s guest ran to the end: no result after its last case\n", plan, k }' \
+	"$results/$victim-luajit.tap" >"$out/luajit-error/results/$victim-luajit.tap"
+"$report" ${top[@]+"${top[@]}"} --kernels "$kernels" "$out/luajit-error/results" "$out/luajit-error/gen" >"$out/luajit-error/gen.out" 2>"$out/luajit-error/gen.err"
+grc=$?
+run_page luajit-error "$out/luajit-error/results" "$out/luajit-error"
+why=()
+[ $grc -eq 0 ] || why+=("report.sh exited $grc: $(head -n 3 "$out/luajit-error/gen.err")")
+for word in WRONG NOJIT; do
+	sed -n '/id="luajit-matrix"/,/<\/table>/p' "$out/luajit-error/gen/index.html" | tr '\n' ' ' |
+		grep -q "<td class=\"c error[^\"]*\" data-run=\"$victim\"[^>]*><span class=\"o\">ERROR<small>$word</small>" ||
+		why+=("no $victim LuaJIT cell says ERROR $word")
+done
+[ $rc -eq 0 ] || why+=("page.sh failed: $(failed_points "$out/luajit-error.tap")")
+grep -qE "^ok [0-9]+ - $victim: LuaJIT cells as the TAP results say: .* 4 ERROR," "$out/luajit-error.tap" ||
+	why+=("page.sh did not count 4 ERROR cells for $victim")
+if [ ${#why[@]} -eq 0 ]; then ok "WRONG, NOJIT and ERROR outcomes, a case without a result and a point about the guest in $victim-luajit.tap: ERROR cells, as page.sh counts them"
+else notok "WRONG, NOJIT and ERROR outcomes, a case without a result and a point about the guest in $victim-luajit.tap: ERROR cells, as page.sh counts them" "${why[@]}"; fi
 echo "# the runs: $out"
 [ $fails -eq 0 ]
