@@ -17,6 +17,9 @@
 # (and has no Content-Security-Policy to stop it), one that logs a console
 # error.  Then checks that page.sh passes the good ones, fails each bad one
 # at the right test point, and that report.sh exits 1 naming the file.
+# Last, page.sh with a fake chromium first in PATH: one that dies after two
+# answers, one that hangs (PAGE_TIMEOUT=5): a failed test point that says
+# so, the whole plan, a bounded time, no temporary directory left.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 page=$here/page.sh
@@ -41,7 +44,7 @@ victim=${2:-$1} # the second kernel (v1 in the usual order): it has every outcom
 n=0
 fails=0
 echo "TAP version 13"
-echo "1..14"
+echo "1..16"
 ok() { n=$((n + 1)); echo "ok $n - $1"; }
 notok() { n=$((n + 1)); fails=$((fails + 1)); echo "not ok $n - $1"; shift; local l; for l in "$@"; do printf '#   %s\n' "$l"; done; }
 # run page.sh; its TAP in $out/NAME.tap, its exit status in $rc
@@ -222,5 +225,33 @@ grep -qE "^ok [0-9]+ - $victim: LuaJIT cells as the TAP results say: .* 4 ERROR,
 	why+=("page.sh did not count 4 ERROR cells for $victim")
 if [ ${#why[@]} -eq 0 ]; then ok "WRONG, NOJIT and ERROR outcomes, a case without a result and a point about the guest in $victim-luajit.tap: ERROR cells, as page.sh counts them"
 else notok "WRONG, NOJIT and ERROR outcomes, a case without a result and a point about the guest in $victim-luajit.tap: ERROR cells, as page.sh counts them" "${why[@]}"; fi
+# 15, 16: a browser that dies after its first two answers, and one that
+# hangs: page.sh fails "chromium rendered the page" saying what happened,
+# prints every test point of its plan, ends (PAGE_TIMEOUT=5) and leaves no
+# temporary directory behind
+dead_browser() { # NAME WHAT WORDS SCRIPT
+	local name=$1 what=$2 words=$3 d=$out/$1 why=() start planned points
+	mkdir -p "$d/bin" "$d/tmp"
+	printf '#!/bin/bash\n%s\n' "$4" >"$d/bin/chromium"
+	chmod +x "$d/bin/chromium"
+	start=$SECONDS
+	PATH=$d/bin:$PATH TMPDIR=$d/tmp PAGE_TIMEOUT=5 timeout -k 5 120 "$page" ${top[@]+"${top[@]}"} --kernels "$kernels" \
+		--page "$goodpage" "$results" "$d" >"$out/$name.tap" 2>&1
+	rc=$?
+	[ $rc -eq 1 ] || why+=("page.sh exited $rc, not 1 (124: still running after 120 s; over 128: killed by a signal)")
+	grep -A1 -E '^not ok [0-9]+ - chromium rendered the page$' "$out/$name.tap" | grep -qE "^#   .*($words)" ||
+		why+=("no failed \"chromium rendered the page\" saying: $words")
+	planned=$(sed -n 's/^1\.\.\([0-9]*\)$/\1/p' "$out/$name.tap")
+	points=$(grep -cE '^(not )?ok [0-9]+ - ' "$out/$name.tap")
+	[ "${planned:-none}" = "$points" ] || why+=("the plan says ${planned:-nothing}, page.sh printed $points test points")
+	[ -z "$(ls -A "$d/tmp")" ] || why+=("left behind in TMPDIR: $(ls -A "$d/tmp" | head -n 3 | paste -sd' ')")
+	if [ ${#why[@]} -eq 0 ]; then ok "$what: page.sh fails in $((SECONDS - start)) s, saying so, and cleans up"
+	else notok "$what: page.sh fails, saying so, and cleans up" "${why[@]}"; fi
+}
+dead_browser dying "a browser that dies after two answers" "stopped reading|exited before" \
+	'read -r -d "" c <&3; printf "{\"id\":1,\"result\":{\"targetId\":\"T\"}}\0" >&4
+read -r -d "" c <&3; printf "{\"id\":2,\"result\":{\"sessionId\":\"S\"}}\0" >&4
+exit 1'
+dead_browser hanging "a browser that hangs" "after PAGE_TIMEOUT=5 s: killed" 'exec sleep 600'
 echo "# the runs: $out"
 [ $fails -eq 0 ]
