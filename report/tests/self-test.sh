@@ -7,6 +7,7 @@
 #   truncated/   one kernel's attacks TAP cut in the middle of its run
 #   corrupt/     one "# result" line's outcome made BANANA
 #   badbench/    bench-kernel.tsv with a row whose status is not a status
+#   zerojit/     jitdemo-bench.txt with a time of 0
 #   luajit/      one kernel's LuaJIT TAP with an outcome made BANANA
 #   luajit-error/  one kernel's LuaJIT TAP with WRONG, NOJIT and ERROR
 #                outcomes, a case without a result and a test point about
@@ -44,7 +45,7 @@ victim=${2:-$1} # the second kernel (v1 in the usual order): it has every outcom
 n=0
 fails=0
 echo "TAP version 13"
-echo "1..16"
+echo "1..17"
 ok() { n=$((n + 1)); echo "ok $n - $1"; }
 notok() { n=$((n + 1)); fails=$((fails + 1)); echo "not ok $n - $1"; shift; local l; for l in "$@"; do printf '#   %s\n' "$l"; done; }
 # run page.sh; its TAP in $out/NAME.tap, its exit status in $rc
@@ -253,5 +254,26 @@ dead_browser dying "a browser that dies after two answers" "stopped reading|exit
 read -r -d "" c <&3; printf "{\"id\":2,\"result\":{\"sessionId\":\"S\"}}\0" >&4
 exit 1'
 dead_browser hanging "a browser that hangs" "after PAGE_TIMEOUT=5 s: killed" 'exec sleep 600'
+# 17: a JIT speed table with a time of 0 (bench.sh prints a time under 5 us
+# as 0.00; the table divides by it): report.sh exits 1 naming the line, and
+# the page names it and shows no inf or nan.  The run's own table when it
+# has one (make bench-jit), its first row's JIT time made 0.00; else a
+# table in bench.sh's format.
+copy_results zerojit
+jb=$out/zerojit/results/jitdemo-bench.txt
+if [ -f "$results/jitdemo-bench.txt" ]; then
+	awk 'FNR == 2 { sub(/^[^ ]+ +[^ ]+ +[^ ]+/, $1 " " $2 " 0.00") } { print }' "$results/jitdemo-bench.txt" >"$jb"
+else
+	printf '%s\n' 'example     interp_ms     jit_ms  gcc-O0_ms  gcc-O2_ms interp/jit   jit/O0   jit/O2 jit/O0/O2±  verdict' \
+		'fib             100.00       0.00      20.00       5.00     10.0x    0.50x    2.00x     3%/2%/1%  ok (calls)' \
+		'(medians of 5 rounds; call time only; ± is (max - min) / median of the rounds;' ' targets missed: 0)' >"$jb"
+fi
+"$report" ${top[@]+"${top[@]}"} --kernels "$kernels" "$out/zerojit/results" "$out/zerojit/gen" >"$out/zerojit/gen.out" 2>"$out/zerojit/gen.err"
+grc=$?
+if [ $grc -eq 1 ] && grep -q 'jitdemo-bench.txt: line 2: a time of [^ ]* is 0' "$out/zerojit/gen.err" &&
+	grep -q 'class="problem"><code>[^<]*jitdemo-bench.txt</code>: line 2' "$out/zerojit/gen/index.html" &&
+	! grep -qiE '>-?(inf|nan)&times;' "$out/zerojit/gen/index.html"; then
+	ok "a JIT speed table with a time of 0 fails report.sh (exit 1), and the page names it"
+else notok "a JIT speed table with a time of 0 fails report.sh (exit 1), and the page names it" "exit $grc: $(head -n 3 "$out/zerojit/gen.err")"; fi
 echo "# the runs: $out"
 [ $fails -eq 0 ]
