@@ -57,7 +57,7 @@ RUN := guest/run
 built = $(if $(filter yes,$(BUILT)),,$(1))
 
 # Every result file `make test` must produce; a missing one is a failure.
-EXPECTED = tap-summary install-deps progress $(addprefix series-,$(SERIES_NAMES)) kernel-build guest-runner \
+EXPECTED = tap-summary install-deps progress export-series $(addprefix series-,$(SERIES_NAMES)) kernel-build guest-runner \
 	$(addsuffix -selftest,$(KERNELS) $(UPSTREAM_KERNELS)) upstream-fixes-selftest-new-cases \
 	'jitdemo-*' $(addsuffix -jitdemo,$(KERNELS)) \
 	$(addsuffix -codespace,$(ATTACK_KERNELS)) \
@@ -146,6 +146,7 @@ test-harness:
 	@tests/tap-run tap-summary -- tests/tap-summary-test.sh
 	@tests/tap-run install-deps -- tests/install-deps.sh
 	@tests/tap-run progress -- tests/progress.sh
+	@tests/tap-run export-series -- tests/export-series.sh
 
 # Upstream's own mseal selftest (6.12's tools/testing/selftests/mm), extracted
 # and built at test time (never committed; see the script's header): on
