@@ -196,9 +196,8 @@ prov_attacks=$( [ ${#attack_files[@]} -eq 0 ] || provenance attacks "${attack_fi
 prov_luajit=$( [ ${#luajit_files[@]} -eq 0 ] || provenance luajit "${luajit_files[@]}")
 prov_cost=$( [ ! -f "$results/bench-kernel.tsv" ] || provenance bench-kernel "$results/bench-kernel.tsv")
 prov_jit=$( [ ! -f "$results/jitdemo-bench.txt" ] || provenance bench-jit "$results/jitdemo-bench.txt")
-head=$(git -C "$top" rev-parse --short=12 HEAD 2>/dev/null || echo "not a git checkout")
-dirty=$(git -C "$top" status --porcelain 2>/dev/null | head -c1)
-[ -z "$dirty" ] || head="$head (with uncommitted changes)"
+. "$here/../scripts/tree-state.sh"
+head=$(tree_state "$top")
 now=$(date -u '+%Y-%m-%d %H:%M UTC')
 source_line="From $(printf '%s' "$results" | esc), $now; the repository at $head; report/report.sh."
 
