@@ -272,13 +272,15 @@ for k in $kernels; do
 	dom=$(tr ';' '\n' <<<"${counts%%|*}" | awk -v k="$k" '$1 == "attacks-matrix" && $2 == k { $1 = $2 = ""; print substr($0, 3) }')
 	ldom=$(tr ';' '\n' <<<"${counts%%|*}" | awk -v k="$k" '$1 == "luajit-matrix" && $2 == k { $1 = $2 = ""; print substr($0, 3) }')
 	# the LuaJIT cells: one per case, its outcome (ERROR, WRONG and NOJIT
-	# being ERROR cells), or ERROR for a failed case without a result; a test
-	# point that names no case (about the guest as a whole) is no cell
+	# being ERROR cells), or ERROR for a failed case with no result line
+	# after it; a test point that names no case (about the guest as a
+	# whole) is no cell
 	if [ ! -f "$ltap" ]; then notok "$k: LuaJIT cells as the TAP results say" "no $ltap"
 	else
-		lwant=$(awk '/^# result / { for (i = 3; i <= NF; i++) if ($i ~ /^outcome=/) { o = substr($i, 9); n[o ~ /^(WRONG|NOJIT)$/ ? "ERROR" : o]++; break } }
-			/^not ok [0-9]+ - [^ ]+ (workload|attack) [^ ]+ [^ ]+: no result/ { n["ERROR"]++ }
-			END { printf "%d %d %d %d %d", n["LANDED"], n["BLOCKED"], n["ERROR"], n["RAN"], n["ABORTED"]; printf " %d\n", n["UNAVAILABLE"] }' "$ltap")
+		lwant=$(awk 'function close_case() { if (failed) n["ERROR"]++; failed = 0 }
+			/^(not )?ok / { close_case(); failed = $0 ~ /^not ok [0-9]+ - [^ ]+ (workload|attack) / }
+			/^# result / { failed = 0; for (i = 3; i <= NF; i++) if ($i ~ /^outcome=/) { o = substr($i, 9); n[o ~ /^(WRONG|NOJIT)$/ ? "ERROR" : o]++; break } }
+			END { close_case(); printf "%d %d %d %d %d", n["LANDED"], n["BLOCKED"], n["ERROR"], n["RAN"], n["ABORTED"]; printf " %d\n", n["UNAVAILABLE"] }' "$ltap")
 		read -r l_l l_b l_m l_e l_r l_a l_u l_x _ <<<"$ldom"
 		lgot="$l_l $l_b $l_e $l_r $l_a $l_u"
 		words() { awk '{ printf "%d LANDED, %d BLOCKED, %d ERROR, %d RAN, %d ABORTED, %d UNAVAILABLE", $1, $2, $3, $4, $5, $6 }' <<<"$1"; }
