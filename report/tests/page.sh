@@ -166,7 +166,7 @@ screenshot() { # FILE
 rendered=
 sid=
 # what the session finds; nothing when it fails, and no screenshot of a run before
-counts= luajit_right= clicked= entered= cx= cy=
+counts='' luajit_right='' clicked='' entered='' cx='' cy=''
 rm -f "$out/report-page.png" "$out/report-page-luajit.png" "$out/report-page-detail.png"
 if send '{"id":1,"method":"Target.createTarget","params":{"url":"about:blank"}}' Target.createTarget &&
 	tid=$(answer 1 | field targetId) && [ -n "$tid" ] &&
