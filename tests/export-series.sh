@@ -24,7 +24,7 @@ echo "not a patch" >"$series/NOTES"
 
 # the development tree: pristine, then one commit
 tree=$work/tree
-g() { git -C "$tree" -c user.name=t -c user.email=t@localhost "$@" >/dev/null 2>&1; }
+g() { git -C "$tree" -c user.name=t -c user.email=t@localhost -c commit.gpgsign=false -c tag.gpgsign=false "$@" >/dev/null 2>&1; }
 git init -q -b dev "$tree"
 echo base >"$tree/file"
 g add file && g commit -q -m base && g tag pristine

@@ -77,7 +77,7 @@ cp "$top/scripts/tree-state.sh" "$scratch/scripts/"
 printf 'results/\n' >"$scratch/.gitignore"
 git -C "$scratch" init -q
 git -C "$scratch" add -A
-git -C "$scratch" -c user.name=t -c user.email=t@localhost commit -q -m scratch
+git -C "$scratch" -c user.name=t -c user.email=t@localhost -c commit.gpgsign=false commit -q -m scratch
 recorded() { # the commit column tests/provenance writes in $1 now
 	rm -rf "$1/results"
 	GIT_CEILING_DIRECTORIES=$work RESULTS=$1/results "$1/tests/provenance" x.tap true
