@@ -57,12 +57,12 @@ RUN := guest/run
 built = $(if $(filter yes,$(BUILT)),,$(1))
 
 # Every result file `make test` must produce; a missing one is a failure.
-EXPECTED = tap-summary install-deps progress $(addprefix series-,$(SERIES_NAMES)) kernel-build guest-runner \
+EXPECTED = tap-summary install-deps progress export-series $(addprefix series-,$(SERIES_NAMES)) kernel-build guest-runner \
 	$(addsuffix -selftest,$(KERNELS) $(UPSTREAM_KERNELS)) upstream-fixes-selftest-new-cases \
 	'jitdemo-*' $(addsuffix -jitdemo,$(KERNELS)) \
 	$(addsuffix -codespace,$(ATTACK_KERNELS)) \
 	'attacks-host-*' $(addsuffix -attacks,$(ATTACK_KERNELS)) \
-	$(addsuffix -exec-seals,$(ATTACK_KERNELS)) \
+	$(addsuffix -exec-seals,$(ATTACK_KERNELS)) exec-seals-host \
 	luajit-host $(addsuffix -luajit,$(ATTACK_KERNELS)) report-page report-self-test \
 	mseal-upstream-selftest mseal-upstream-selftest-types upstream-upstream-selftest \
 	upstream-fixes-upstream-selftest \
@@ -71,7 +71,7 @@ EXPECTED = tap-summary install-deps progress $(addprefix series-,$(SERIES_NAMES)
 	$(if $(DEBUG_CACHED),$(DEBUG_SHORT_EXPECTED),debug-kernels)
 
 .PHONY: all deps kernel kernel-6.1 kernel-6.12 kernel-debug guest jitdemo attacks-bin selftest test test-steps \
-	exec-seals-bin test-exec-seals luajit-bin test-luajit test-luajit-host luajit-attacks \
+	exec-seals-bin test-exec-seals test-exec-seals-host luajit-bin test-luajit test-luajit-host luajit-attacks \
 	test-harness test-series test-kernel-build test-guest-runner test-jitdemo \
 	test-jitdemo-guest test-attacks test-attacks-host test-peer-selftest attacks demo \
 	threat-model report test-report check-series bench-jit fuzz clean \
@@ -146,6 +146,7 @@ test-harness:
 	@tests/tap-run tap-summary -- tests/tap-summary-test.sh
 	@tests/tap-run install-deps -- tests/install-deps.sh
 	@tests/tap-run progress -- tests/progress.sh
+	@tests/tap-run export-series -- tests/export-series.sh
 
 # Upstream's own mseal selftest (6.12's tools/testing/selftests/mm), extracted
 # and built at test time (never committed; see the script's header): on
@@ -209,6 +210,11 @@ test-exec-seals: $(call built,kernel guest exec-seals-bin)
 		tests/tap-run $$k-exec-seals -- $(RUN) --add $(EXEC_SEALS) $$k -- \
 			exec-seals --kernel $$k || rc=1; \
 	done; exit $$rc
+
+# Its command line on the host: misuse, a bad --after-exec state, and a
+# state no exec handed over, each refused or failed (no mseal() called).
+test-exec-seals-host: $(call built,exec-seals-bin)
+	@tests/tap-run exec-seals-host -- exec-seals/tests/cli.sh $(EXEC_SEALS)
 
 test-attacks-host: $(call built,attacks-bin)
 	@$(MAKE) --no-print-directory -C attacks test
@@ -333,7 +339,7 @@ test-debug-basics:
 		--add attacks/expected.tsv mseal-debug -- \
 		attacks --kernel mseal --expect expected.tsv
 	@tests/tap-run mseal-debug-exec-seals -- $(RUN) --timeout 900 --add $(EXEC_SEALS) \
-		mseal-debug -- exec-seals --kernel mseal --sysmap on
+		mseal-debug -- exec-seals --kernel mseal-debug
 
 # make test's share of the debug kernels, when the cache holds them (about
 # 80 s of one core): the selftest, every attack on mseal-debug, and 20,000
@@ -373,7 +379,7 @@ test:
 # is drawn from, so that it starts when they end rather than alone at the end.
 test-steps: test-debug-short test-kernel-build test-mmstress test-attacks test-luajit test-report \
 	test-series test-harness test-guest-runner selftest test-jitdemo test-jitdemo-guest \
-	test-attacks-host test-peer-selftest test-bench-smoke test-exec-seals test-luajit-host
+	test-attacks-host test-peer-selftest test-bench-smoke test-exec-seals test-exec-seals-host test-luajit-host
 
 clean:
 	rm -rf $(BUILD)

@@ -3,19 +3,22 @@
  * exec-seals - seals do not survive exec; system mappings are sealed at
  * exec exactly when the kernel says so.
  *
- *   exec-seals --kernel NAME [--sysmap on|off]
+ *   exec-seals --kernel NAME
  *
- * The old image seals an anonymous range and a page of its own .bss with
- * whatever mseal() the kernel has, checks the seals took, and execs
- * itself.  The new image (--after-exec, numbering TAP on) checks that no
- * old seal survived, then checks the system mappings (sysmap.c).  NAME
- * says what to expect, as attacks/ does: see the kernels table.
+ * The old image fills a page of its own .bss with a marker, seals it and
+ * an anonymous range with whatever mseal() the kernel has, checks the
+ * seals took, and execs itself.  The new image (--after-exec STATE,
+ * numbering TAP on) checks that it is a new image of the same process
+ * (same pid, the marker gone), that no old seal survived, then the system
+ * mappings (sysmap.c).  NAME says what to expect, as attacks/ does: see
+ * the kernels table.  Misuse, a bad STATE included, exits 2.
  */
 #define _GNU_SOURCE
 #include "exec-seals.h"
 
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,16 +26,24 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <sealjit/intparse.h>
 #include <sealjit/mseal.h>
 
-#define PLAN 19
+#define PLAN 18
 /* Far from anything either image maps on its own. */
 #define ANON_AT ((uintptr_t)0x200000000000)
+/* What the old image leaves in its .bss page; the new one must not see it. */
+#define MARKER 0xa5
 
+/*
+ * sysmap: CONFIG_MSEAL_SYSTEM_MAPPINGS, which only mseal-debug has
+ * (kernel/sysmap.fragment; make kernel-debug).
+ */
 static const struct kernel kernels[] = {
 	{ "vanilla", ABI_NONE, 0, SMAPS_NONE, false },
 	{ "v1", ABI_SERIES, EACCES, SMAPS_NONE, false },
 	{ "mseal", ABI_SERIES, EACCES, SMAPS_SEALS, false },
+	{ "mseal-debug", ABI_SERIES, EACCES, SMAPS_SEALS, true },
 	{ "upstream", ABI_UPSTREAM, EPERM, SMAPS_SL, false },
 	{ "upstream-fixes", ABI_UPSTREAM, EPERM, SMAPS_SL, false },
 };
@@ -187,19 +198,21 @@ static void check_sealed(struct run *run)
 
 void before_exec(struct run *run, char *argv0)
 {
-	char state[160];
+	char state[192];
 	char *args[] = { argv0, "--kernel", (char *)run->kernel->name,
-			 "--sysmap", run->kernel->sysmap ? "on" : "off",
 			 "--after-exec", state, NULL };
 
 	printf("TAP version 13\n1..%d\n", PLAN);
 	check_abi(run);
+	/* a mark the new image must not find: its .bss is its own, zero */
+	memset(bss_page, MARKER, PAGE);
 	seal_both(run);
 	check_sealed(run);
+	run->pid = getpid();
 	snprintf(state, sizeof(state),
-		 "next=%u,failed=%u,skipped=%u,anon=%#" PRIxPTR ",page=%#"
-		 PRIxPTR ",sealed=%d", run->next, run->failed, run->skipped,
-		 run->anon, run->page, run->sealed);
+		 "pid=%d,next=%u,failed=%u,skipped=%u,anon=%#" PRIxPTR ",page=%#"
+		 PRIxPTR ",sealed=%d", run->pid, run->next, run->failed,
+		 run->skipped, run->anon, run->page, run->sealed);
 	fflush(stdout);
 	execv("/proc/self/exe", args);
 	tap_ok(run, false, "exec itself: %s", strerror(errno));
@@ -216,33 +229,94 @@ static const struct kernel *kernel_named(const char *name)
 
 static void usage(const char *problem, const char *word)
 {
-	if (problem)
+	if (problem && word)
 		fprintf(stderr, "exec-seals: %s '%s'\n", problem, word);
-	fprintf(stderr, "usage: exec-seals --kernel NAME [--sysmap on|off]\n"
-		"  NAME: vanilla v1 mseal upstream upstream-fixes\n"
-		"  --sysmap on: the kernel has CONFIG_MSEAL_SYSTEM_MAPPINGS\n");
+	else if (problem)
+		fprintf(stderr, "exec-seals: %s\n", problem);
+	fprintf(stderr, "usage: exec-seals --kernel NAME\n  NAME:");
+	for (size_t i = 0; i < sizeof(kernels) / sizeof(kernels[0]); i++)
+		fprintf(stderr, " %s", kernels[i].name);
+	fputc('\n', stderr);
 	exit(2);
 }
 
-static void parse_state(const char *text, struct run *run)
+/* The --after-exec state the old image wrote is not one: misuse. */
+static void bad_state(const char *state, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3), noreturn));
+static void bad_state(const char *state, const char *fmt, ...)
 {
-	int sealed = 0;
+	va_list ap;
 
-	if (sscanf(text, "next=%u,failed=%u,skipped=%u,anon=%" SCNxPTR
-		   ",page=%" SCNxPTR ",sealed=%d", &run->next, &run->failed,
-		   &run->skipped, &run->anon, &run->page, &sealed) != 6)
-		tap_bail("bad --after-exec state '%s'", text);
-	run->sealed = sealed;
+	fprintf(stderr, "exec-seals: bad --after-exec state '%s': ", state);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(2);
 }
 
-static struct kernel chosen;
+/*
+ * "KEY=VALUE" at *pos, VALUE a whole number in [min, max] (intparse.h),
+ * then a comma, or for the last field the end of the text.
+ */
+static uint64_t state_field(const char *state, const char **pos,
+			    const char *key, uint64_t min, uint64_t max,
+			    bool last)
+{
+	size_t klen = strlen(key), vlen;
+	const char *text = *pos, *end;
+	char value[24];
+	enum intparse_error error;
+	uint64_t v = 0;
 
-/* The options, in pairs; true in the new image (--after-exec). */
+	if (strncmp(text, key, klen) || text[klen] != '=')
+		bad_state(state, "no %s= where '%s' is", key, text);
+	text += klen + 1;
+	end = text + strcspn(text, ",");
+	vlen = (size_t)(end - text);
+	if (vlen >= sizeof(value))
+		bad_state(state, "%s=%.*s is too long", key, (int)vlen, text);
+	memcpy(value, text, vlen);
+	value[vlen] = '\0';
+	error = intparse_u64(value, min, max, &v);
+	if (error != INTPARSE_OK)
+		bad_state(state, "%s=%s: %s (%" PRIu64 "..%" PRIu64 ")", key,
+			  value, intparse_strerror(error), min, max);
+	if (last && *end)
+		bad_state(state, "'%s' after %s", end, key);
+	if (!last && *end != ',')
+		bad_state(state, "it ends after %s", key);
+	*pos = last ? end : end + 1;
+	return v;
+}
+
+static void parse_state(const char *state, struct run *run)
+{
+	const char *p = state;
+
+	run->pid = (int)state_field(state, &p, "pid", 1, INT_MAX, false);
+	run->next = (unsigned int)state_field(state, &p, "next", 1, PLAN, false);
+	run->failed = (unsigned int)state_field(state, &p, "failed", 0, PLAN, false);
+	run->skipped = (unsigned int)state_field(state, &p, "skipped", 0, PLAN, false);
+	run->anon = (uintptr_t)state_field(state, &p, "anon", 0, UINTPTR_MAX, false);
+	run->page = (uintptr_t)state_field(state, &p, "page", 0, UINTPTR_MAX, false);
+	run->sealed = state_field(state, &p, "sealed", 0, 1, true);
+	if (run->failed + run->skipped > run->next - 1)
+		bad_state(state, "%u failed and %u skipped of %u tests",
+			  run->failed, run->skipped, run->next - 1);
+}
+
+/*
+ * The options, in pairs; true in the new image (--after-exec).  argc 0
+ * (no argv[0]: Linux before 5.18 allowed it) is misuse too.
+ */
 static bool parse_args(int argc, char **argv, struct run *run)
 {
-	const char *sysmap = NULL, *state = NULL;
+	const char *state = NULL;
 	const struct kernel *k = NULL;
 
+	if (argc < 1)
+		usage("no arguments, not even a name", NULL);
 	if (argc % 2 == 0)
 		usage(argc > 1 ? "no value for" : NULL, argv[argc - 1]);
 	for (int i = 1; i < argc; i += 2) {
@@ -250,8 +324,6 @@ static bool parse_args(int argc, char **argv, struct run *run)
 			k = kernel_named(argv[i + 1]);
 			if (!k)
 				usage("unknown kernel", argv[i + 1]);
-		} else if (strcmp(argv[i], "--sysmap") == 0) {
-			sysmap = argv[i + 1];
 		} else if (strcmp(argv[i], "--after-exec") == 0) {
 			state = argv[i + 1];
 		} else {
@@ -260,16 +332,24 @@ static bool parse_args(int argc, char **argv, struct run *run)
 	}
 	if (!k)
 		usage("missing", "--kernel");
-	if (sysmap && strcmp(sysmap, "on") && strcmp(sysmap, "off"))
-		usage("--sysmap is on or off, not", sysmap);
-	chosen = *k;
-	if (sysmap)
-		chosen.sysmap = strcmp(sysmap, "on") == 0;
-	run->kernel = &chosen;
+	run->kernel = k;
 	run->next = 1;
 	if (state)
 		parse_state(state, run);
 	return state != NULL;
+}
+
+/* The same process (its pid), a new image: its .bss has none of the marker. */
+static void check_new_image(struct run *run)
+{
+	size_t marked = 0;
+
+	for (size_t i = 0; i < PAGE; i++)
+		marked += bss_page[i] != 0;
+	tap_ok(run, getpid() == run->pid && marked == 0,
+	       "exec'd a new image of itself: pid %d (the old image's %d), "
+	       "%zu of the %d bytes the old image marked in .bss at %p non-zero",
+	       (int)getpid(), run->pid, marked, PAGE, (void *)bss_page);
 }
 
 int main(int argc, char **argv)
@@ -280,8 +360,7 @@ int main(int argc, char **argv)
 		tap_bail("page size is not %d", PAGE);
 	if (!parse_args(argc, argv, &run))
 		before_exec(&run, argv[0]);
-	printf("# new image: pid %d, bss page %p\n", (int)getpid(), (void *)bss_page);
-	tap_ok(&run, true, "exec'd a new image of itself");
+	check_new_image(&run);
 	after_exec(&run);
 	check_system_mappings(&run);
 	if (run.next != PLAN + 1)

@@ -39,6 +39,7 @@ struct kernel {
 /* The whole run's state, passed from the old image to the new in argv. */
 struct run {
 	const struct kernel *kernel;
+	int pid;		/* the old image's, which the new one must have */
 	unsigned int next;	/* next TAP test number */
 	unsigned int failed;	/* tests not ok so far */
 	unsigned int skipped;	/* tests skipped so far */

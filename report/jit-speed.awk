@@ -2,8 +2,10 @@
 # (build/results/jitdemo-bench.txt, jitdemo/bench/bench.sh), as HTML.
 #   awk -f lib.awk -f jit-speed.awk -v problems=FILE jitdemo-bench.txt
 # A file without the header line, with a row whose four times are not
-# numbers, with no row, or without the closing "(medians of N rounds"
-# line is written to the problems file and nothing is printed.
+# numbers or one of them 0 (the table divides by them: bench.sh's "%.2f"
+# prints a time under 5 us as 0.00), with no row, or without the closing
+# "(medians of N rounds" line is written to the problems file and nothing
+# is printed.
 function fail(what) { problem(FILENAME, what); broken = 1 }
 function num(x) { return x ~ /^[0-9]+(\.[0-9]+)?$/ }
 FNR == 1 { if ($1 != "example" || $2 != "interp_ms") fail("line 1 is not bench.sh's header (example interp_ms jit_ms ...)"); next }
@@ -11,6 +13,7 @@ FNR == 1 { if ($1 != "example" || $2 != "interp_ms") fail("line 1 is not bench.s
 /^ / { closing2 = $0; next }
 NF >= 10 {
 	if (!num($2) || !num($3) || !num($4) || !num($5)) { fail("line " FNR ": the times of " $1 " are not numbers"); next }
+	if ($2 == 0 || $3 == 0 || $4 == 0 || $5 == 0) { fail("line " FNR ": a time of " $1 " is 0 (" $2 " " $3 " " $4 " " $5 " ms): too short to measure, and the table divides by it"); next }
 	n++; name[n] = $1; it[n] = $2; jt[n] = $3; o0[n] = $4; o2[n] = $5; sp[n] = $9
 	v = $0
 	for (i = 1; i <= 9; i++) sub(/^ *[^ ]+ +/, "", v)

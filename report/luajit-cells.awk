@@ -9,18 +9,25 @@
 # kernel.  Each file must be a whole judged run: a plan, as many test points,
 # "ok N - KERNEL KIND NAME POLICY: ..." each followed by its "# result" line
 # (kind, kernel, name, policy, outcome, errno), with the test point's
-# kernel, kind, name and policy, outcomes RAN, ABORTED, LANDED, BLOCKED or
-# UNAVAILABLE, one kernel throughout.  A "not ok" point without a result
-# line (judge.sh: the guest died or the case hung) is an ERROR cell, not a
-# malformed file.  Problems go to the problems file; a broken file's cells
-# are not printed.  The reason of each cell: the first matching row of the
+# kernel, kind, name and policy, one kernel throughout.  Outcomes RAN,
+# ABORTED, LANDED, BLOCKED and UNAVAILABLE are cells of their own; ERROR,
+# WRONG (ran, other output) and NOJIT (ran, made no code executable), the
+# other outcomes guest/run-cases.sh gives, are ERROR cells labelled with the
+# word.  A "not ok" point without a result line (judge.sh: the guest died or
+# the case hung) is an ERROR cell, not a malformed file.  A result line may
+# carry fields beyond those named.  A test point that names no workload or
+# attack case (judge.sh may end with one about the guest as a whole) is not
+# a cell: it counts toward the plan, and a result line after it is a
+# problem.  Problems go to the problems file; a broken file's cells are not
+# printed.  The reason of each cell: the first matching row of the
 # expectation table of its kind (column 6), as judge.sh picks it.
 #
 # Prints the lines report/attack-cells.awk prints (G, S, P, K, C), the
 # groups being "workload" and "attack":
 #   C run policy name class label 1 0 0 0 unexpected sealed reason details
 # class: RAN, ABORTED, LANDED, BLOCKED, UNAVAILABLE, ERROR; label: the
-# errno ("-" when none; LANDED* when LuaJIT then ran the attacker's bytes).
+# errno ("-" when none; LANDED* when LuaJIT then ran the attacker's bytes;
+# for an ERROR cell, the outcome: ERROR, WRONG or NOJIT).
 BEGIN { FS = "\t"; SEP = "\036"; nfiles = 0 }
 
 function reason_of(kind, name, policy, kernel,   i) {
@@ -84,7 +91,8 @@ FNR == 1 {
 	t = $0; sub(/^(not )?ok [0-9]+ - /, "", t)
 	split(t, tw, " "); tkernel = tw[1]; tkind = tw[2]; tname = tw[3]; tpol = tw[4]; sub(/:$/, "", tpol)
 	twhat = t; sub(/^[^:]*: /, "", twhat)
-	if (tkind != "workload" && tkind != "attack") { problem(cur, "line " FNR ": test point " points " names no workload or attack case"); pending = 0; next }
+	# not a case (judge.sh's point about the guest as a whole): no cell
+	if (tkind != "workload" && tkind != "attack") { pending = 0; next }
 	# a failed case may have no result at all: the cell says so
 	pending = notok ? 2 : 1
 	next
@@ -97,11 +105,13 @@ FNR == 1 {
 	if (kd == "" || k == "" || nm == "" || p == "" || o == "" || e == "") {
 		problem(cur, "line " FNR ": a \"# result\" line without kind, kernel, name, policy, outcome or errno"); next
 	}
-	if (o !~ /^(RAN|ABORTED|LANDED|BLOCKED|UNAVAILABLE)$/) { problem(cur, "line " FNR ": outcome=" o " is not RAN, ABORTED, LANDED, BLOCKED or UNAVAILABLE"); next }
+	if (o !~ /^(RAN|ABORTED|LANDED|BLOCKED|UNAVAILABLE|ERROR|WRONG|NOJIT)$/) { problem(cur, "line " FNR ": outcome=" o " is not RAN, ABORTED, LANDED, BLOCKED, UNAVAILABLE, ERROR, WRONG or NOJIT"); next }
 	if (kd != tkind || nm != tname || p != tpol || k != tkernel) { problem(cur, "line " FNR ": the result is for " k " " kd " " nm " " p ", its test point for " tkernel " " tkind " " tname " " tpol); next }
 	if (curkernel == "") curkernel = k
 	else if (k != curkernel) problem(cur, "line " FNR ": kernel=" k " in a file of kernel=" curkernel)
 	lab = (o == "LANDED") ? (field("rerun") == "payload" ? "LANDED*" : "LANDED") : e
+	# the case gave no usable answer: an ERROR cell that says which
+	if (o == "ERROR" || o == "WRONG" || o == "NOJIT") { lab = o; o = "ERROR" }
 	det = $0; sub(/^# result /, "", det); sub(/ detail=.*/, "", det)
 	d = $0; if (sub(/.* detail=/, "", d) && d != "") det = det SEP "detail: " d
 	det = det SEP "judged: " twhat

@@ -196,9 +196,8 @@ prov_attacks=$( [ ${#attack_files[@]} -eq 0 ] || provenance attacks "${attack_fi
 prov_luajit=$( [ ${#luajit_files[@]} -eq 0 ] || provenance luajit "${luajit_files[@]}")
 prov_cost=$( [ ! -f "$results/bench-kernel.tsv" ] || provenance bench-kernel "$results/bench-kernel.tsv")
 prov_jit=$( [ ! -f "$results/jitdemo-bench.txt" ] || provenance bench-jit "$results/jitdemo-bench.txt")
-head=$(git -C "$top" rev-parse --short=12 HEAD 2>/dev/null || echo "not a git checkout")
-dirty=$(git -C "$top" status --porcelain 2>/dev/null | head -c1)
-[ -z "$dirty" ] || head="$head (with uncommitted changes)"
+. "$here/../scripts/tree-state.sh"
+head=$(tree_state "$top")
 now=$(date -u '+%Y-%m-%d %H:%M UTC')
 source_line="From $(printf '%s' "$results" | esc), $now; the repository at $head; report/report.sh."
 
@@ -286,6 +285,7 @@ HTML
 <span><span class="sw landed">LANDED</span>the attack changed the code, its place, permissions or pages (LANDED*: and LuaJIT then ran the attacker's bytes)</span>
 <span><span class="sw blocked">EACCES</span>BLOCKED: refused with that errno, nothing changed, the trace still right</span>
 <span><span class="sw unavailable">n/a</span>the kernel cannot express the policy (the library's probe got the errno shown)</span>
+<span><span class="sw error">ERROR</span>no usable answer: WRONG (LuaJIT ran, its output not that of <code>luajit -joff</code>), NOJIT (it ran but made no code executable), ERROR (no result: the case or the guest failed)</span>
 <span><span class="sw none">not run</span>not in this run: make test runs a fast subset (luajit/matrix.sh --fast), make luajit-attacks every case</span></div>
 <div class="detail noprint">Click a cell for the reason luajit/expected-*.tsv gives and the case's result line.</div>
 HTML

@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # tests/tap-summary-test.sh - TAP tests of tests/tap-summary and
 # tests/tap-run: the count must never read green when a suite did not run,
-# stopped early or failed behind an "ok".
+# stopped early or failed behind an "ok"; and the commit tests/provenance
+# records for a result (scripts/tree-state.sh).
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 echo "TAP version 13"
-echo "1..10"
+echo "1..14"
 . "$top/tests/tap-expect.sh"
 
 # summary WANT PATTERN NAME...: tap-summary over $work/d exits WANT and
@@ -64,3 +65,35 @@ rm -rf "$work/d"
 mkdir -p "$work/d"
 desc="no results at all fail"
 summary nonzero '^0 passed, 1 failed' 'series'
+
+# Where a result came from (tests/tap-run -> tests/provenance): a copy of
+# the scripts in a scratch git tree, its commit column read back.  A file
+# that is not tracked and not ignored is an uncommitted change, as for
+# report/report.sh (both use scripts/tree-state.sh).
+scratch=$work/tree
+mkdir -p "$scratch/tests" "$scratch/scripts"
+cp "$top/tests/provenance" "$scratch/tests/"
+cp "$top/scripts/tree-state.sh" "$scratch/scripts/"
+printf 'results/\n' >"$scratch/.gitignore"
+git -C "$scratch" init -q
+git -C "$scratch" add -A
+git -C "$scratch" -c user.name=t -c user.email=t@localhost -c commit.gpgsign=false commit -q -m scratch
+recorded() { # the commit column tests/provenance writes in $1 now
+	rm -rf "$1/results"
+	GIT_CEILING_DIRECTORIES=$work RESULTS=$1/results "$1/tests/provenance" x.tap true
+	cut -f3 "$1/results/provenance.tsv"
+}
+commit=$(git -C "$scratch" rev-parse --short=12 HEAD)
+desc="provenance: a clean tree is its commit, unmarked"
+expect 0 "^$commit\$" recorded "$scratch"
+echo new >"$scratch/new-script.sh"
+desc="provenance: a file neither tracked nor ignored marks it"
+expect 0 "^$commit \\(with uncommitted changes\\)\$" recorded "$scratch"
+rm "$scratch/new-script.sh"
+echo '# staged' >>"$scratch/scripts/tree-state.sh"
+git -C "$scratch" add scripts/tree-state.sh
+desc="provenance: a staged change marks it"
+expect 0 "^$commit \\(with uncommitted changes\\)\$" recorded "$scratch"
+rm -rf "$scratch/.git"
+desc="provenance: not a git checkout says so (not a dirty 'unknown')"
+expect 0 '^not a git checkout$' recorded "$scratch"

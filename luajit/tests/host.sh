@@ -95,6 +95,25 @@ tap $? "bundle.sh without arguments is misuse, exit 2"
 	"$work/lj/ld-linux-x86-64.so.2" --library-path "$work/lj" "$work/lj/luajit" -e 'print(6 * 7)' |
 	grep -qx 42
 tap $? "bundle.sh luajit: the bundle runs through its own loader"
+# bundle.sh BINARY OUT must exit 1 saying PATTERN, and leave no OUT behind
+bundle_refuses() {
+	"$SEALJIT/guest/bundle.sh" "$1" "$work/bundle" 2>"$work/err"
+	[ $? = 1 ] && grep -qE "$2" "$work/err" && [ ! -e "$work/bundle" ] && [ ! -e "$work/bundle.tmp" ] && return 0
+	sed 's/^/# /' "$work/err"
+	return 1
+}
+# a program whose library is gone: ldd says "not found", and exits 0
+printf 'int gone(void) { return 0; }\n' >"$work/gone.c"
+printf 'int gone(void);\nint main(void) { return gone(); }\n' >"$work/needs.c"
+${CC:-cc} -shared -fPIC -o "$work/libgone.so" "$work/gone.c" &&
+	${CC:-cc} -o "$work/needs-gone" "$work/needs.c" -L"$work" -lgone && rm "$work/libgone.so" &&
+	bundle_refuses "$work/needs-gone" 'ldd finds no file for .*: libgone\.so$'
+tap $? "bundle.sh: a library ldd does not find is an error that names it, exit 1, no bundle"
+# a static program: ldd fails
+printf 'int main(void) { return 0; }\n' >"$work/static.c"
+${CC:-cc} -static -o "$work/static" "$work/static.c" &&
+	bundle_refuses "$work/static" 'ldd cannot list the libraries of .*static.*not a dynamic executable'
+tap $? "bundle.sh: a static binary is an error that says ldd cannot list it, exit 1, no bundle"
 
 printf 'attack mprotect-rw none\nattack mremap-move none\nworkload hotloop pin\n' >"$work/cases"
 {

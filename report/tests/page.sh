@@ -23,13 +23,17 @@
 #     its per-case marks equal the TAP's case counts and closing line, and
 #     its cells' details carry every maps/smaps line of the TAP;
 #   - per kernel, the LuaJIT matrix's cells (one case each) equal the
-#     outcomes of KERNEL-luajit.tap, a failed case without a result being an
-#     ERROR cell;
+#     outcomes of KERNEL-luajit.tap, an ERROR, WRONG or NOJIT outcome and a
+#     failed case without a result being ERROR cells;
 #   - a mouse click on an attack cell (a real one: the DevTools protocol's
 #     Input.dispatchMouseEvent at the cell's centre), and Enter on a LuaJIT
 #     cell, show that cell's reason and maps/smaps lines in the panel under
 #     its matrix (a screenshot of the first is OUT/report-page-detail.png).
 # A missing or malformed result file fails a test point and is named.
+# chromium may run PAGE_TIMEOUT seconds (default 300), then it is killed; a
+# browser that dies, hangs or stops answering fails "chromium rendered the
+# page" with what happened, and the points after it: nothing here waits on
+# the browser unbounded.
 #
 # How nothing can leave: chromium runs in a network namespace of its own
 # (unshare -n: no interface but a down loopback), with a dead proxy and every
@@ -58,9 +62,13 @@ results=$1
 out=$2
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
+limit=${PAGE_TIMEOUT:-300}
+. "$here/../../scripts/whole-number.sh"
+whole_number page.sh PAGE_TIMEOUT "$limit"
 w=$(mktemp -d)
 cpid=
-cleanup() { [ -z "$cpid" ] || kill "$cpid" 2>/dev/null; rm -rf "$w"; }
+# chromium (under timeout: bounded) is gone before its profile goes
+cleanup() { [ -z "$cpid" ] || { kill "$cpid" 2>/dev/null; wait "$cpid" 2>/dev/null; }; rm -rf "$w"; }
 trap cleanup EXIT
 [ -n "$kernels" ] || kernels=$(find "$results" -maxdepth 1 -name '*-attacks.tap' -printf '%f\n' 2>/dev/null | sed 's/-attacks\.tap$//' | sort | paste -sd' ')
 
@@ -113,17 +121,29 @@ flags=(--headless --no-sandbox --disable-gpu --hide-scrollbars --no-first-run --
 	--host-resolver-rules='MAP * ~NOTFOUND' --window-size=1920,1080 --user-data-dir="$w/profile")
 url="file://$(cd "$(dirname "$page")" && pwd)/$(basename "$page")"
 mkfifo "$w/in"
-"${netns[@]}" "$browser" "${flags[@]}" --remote-debugging-pipe about:blank 3<"$w/in" 4>"$w/events" 2>"$out/report-chromium.log" &
+timeout -k 5 "$limit" "${netns[@]}" "$browser" "${flags[@]}" --remote-debugging-pipe about:blank \
+	3<"$w/in" 4>"$w/events" 2>"$out/report-chromium.log" &
 cpid=$!
 exec 5>"$w/in"
-send() { printf '%s\0' "$1" >&5; }
+# What went wrong with the browser, the first thing only (callers run in
+# $(...): a file).  A browser that died has closed its end of the pipe: the
+# write fails (SIGPIPE ignored, in a subshell so that nothing else ignores
+# it) instead of killing this script before its EXIT trap.
+: >"$w/dead"
+died() { [ -s "$w/dead" ] || echo "$1" >"$w/dead"; }
+send() { # JSON [WHAT]
+	( trap '' PIPE; printf '%s\0' "$1" >&5 ) 2>/dev/null && return 0
+	died "chromium stopped reading its DevTools pipe (it died?) at ${2:-a command}"
+	return 1
+}
 answer() { # ID: the response to command ID, waiting up to 30 s
 	local i
 	for ((i = 0; i < 300; i++)); do
 		tr '\0' '\n' <"$w/events" | grep -m1 "^{\"id\":$1," && return 0
-		kill -0 "$cpid" 2>/dev/null || return 1
+		kill -0 "$cpid" 2>/dev/null || { died "chromium exited before it answered command $1"; return 1; }
 		sleep 0.1
 	done
+	died "no answer to command $1 within 30 s"
 	return 1
 }
 field() { sed -n "s/.*\"$1\":\"\\([^\"]*\\)\".*/\\1/p"; }
@@ -136,7 +156,7 @@ echo 2 >"$w/id"
 call() { # METHOD [PARAMS-JSON]
 	local id=$(($(cat "$w/id") + 1))
 	echo $id >"$w/id"
-	send "{\"id\":$id,\"sessionId\":\"$sid\",\"method\":\"$1\"${2:+,\"params\":$2}}" && answer $id
+	send "{\"id\":$id,\"sessionId\":\"$sid\",\"method\":\"$1\"${2:+,\"params\":$2}}" "$1" && answer $id
 }
 value_of() { call Runtime.evaluate "{\"expression\":\"$1\",\"returnByValue\":true}" | field value; }
 screenshot() { # FILE
@@ -145,15 +165,19 @@ screenshot() { # FILE
 }
 rendered=
 sid=
-if send '{"id":1,"method":"Target.createTarget","params":{"url":"about:blank"}}' &&
+# what the session finds; nothing when it fails, and no screenshot of a run before
+counts='' luajit_right='' clicked='' entered='' cx='' cy=''
+rm -f "$out/report-page.png" "$out/report-page-luajit.png" "$out/report-page-detail.png"
+if send '{"id":1,"method":"Target.createTarget","params":{"url":"about:blank"}}' Target.createTarget &&
 	tid=$(answer 1 | field targetId) && [ -n "$tid" ] &&
-	send "{\"id\":2,\"method\":\"Target.attachToTarget\",\"params\":{\"targetId\":\"$tid\",\"flatten\":true}}" &&
+	send "{\"id\":2,\"method\":\"Target.attachToTarget\",\"params\":{\"targetId\":\"$tid\",\"flatten\":true}}" Target.attachToTarget &&
 	sid=$(answer 2 | field sessionId) && [ -n "$sid" ]; then
 	for m in Runtime.enable Log.enable Network.enable Page.enable; do call $m >/dev/null; done
 	call Emulation.setDeviceMetricsOverride '{"width":1920,"height":1080,"deviceScaleFactor":1,"mobile":false}' >/dev/null
 	call Page.navigate "{\"url\":\"$url\"}" >/dev/null
 	for ((i = 0; i < 300; i++)); do
 		tr '\0' '\n' <"$w/events" | grep -q '"method":"Page.loadEventFired"' && break
+		kill -0 "$cpid" 2>/dev/null || break
 		sleep 0.1
 	done
 	sleep 1 # late requests and messages
@@ -179,18 +203,25 @@ if send '{"id":1,"method":"Target.createTarget","params":{"url":"about:blank"}}'
 		call Input.dispatchKeyEvent "{\"type\":\"$t\",\"key\":\"Enter\",\"code\":\"Enter\",\"windowsVirtualKeyCode\":13}" >/dev/null
 	done
 	entered=$(value_of "$(js "$here/shown-detail.js")")
-	send '{"id":0,"method":"Browser.close"}'
-	answer 0 >/dev/null
-	rendered=1
+	# every answer came, or the page was not (wholly) rendered
+	[ -s "$w/dead" ] || rendered=1
+	send '{"id":0,"method":"Browser.close"}' Browser.close && answer 0 >/dev/null
+	# (a browser that closes before it answers has done as asked)
+	[ -z "$rendered" ] || : >"$w/dead"
+else
+	died "no DevTools session: Target.createTarget or Target.attachToTarget gave no id"
 fi
 exec 5>&-
 wait "$cpid" 2>/dev/null
+crc=$?
 cpid=
+# killed: that is the cause, whatever a command saw of it first
+if [ "$crc" -eq 124 ] || [ "$crc" -eq 137 ]; then echo "chromium still ran after PAGE_TIMEOUT=$limit s: killed" >"$w/dead"; rendered=; fi
 tr '\0' '\n' <"$w/events" >"$out/report-devtools.log"
 
 # 3: console and errors
 msgs=$(grep -E '"method":"(Runtime.consoleAPICalled|Runtime.exceptionThrown)"|"method":"Log.entryAdded".*"level":"(error|warning)"' "$out/report-devtools.log" | cut -c1-300 | head -n 5)
-if [ -z "$rendered" ]; then notok "chromium rendered the page" "no DevTools session: see $out/report-chromium.log"
+if [ -z "$rendered" ]; then notok "chromium rendered the page" "$(cat "$w/dead")" "see $out/report-chromium.log"
 else check "no console message, page error or uncaught exception" ${msgs:+"$msgs"}; fi
 
 # 4: requests
@@ -240,12 +271,16 @@ for k in $kernels; do
 	ltap=$results/$k-luajit.tap
 	dom=$(tr ';' '\n' <<<"${counts%%|*}" | awk -v k="$k" '$1 == "attacks-matrix" && $2 == k { $1 = $2 = ""; print substr($0, 3) }')
 	ldom=$(tr ';' '\n' <<<"${counts%%|*}" | awk -v k="$k" '$1 == "luajit-matrix" && $2 == k { $1 = $2 = ""; print substr($0, 3) }')
-	# the LuaJIT cells: one per case, its outcome, or ERROR for a failed case without a result
+	# the LuaJIT cells: one per case, its outcome (ERROR, WRONG and NOJIT
+	# being ERROR cells), or ERROR for a failed case with no result line
+	# after it; a test point that names no case (about the guest as a
+	# whole) is no cell
 	if [ ! -f "$ltap" ]; then notok "$k: LuaJIT cells as the TAP results say" "no $ltap"
 	else
-		lwant=$(awk '/^# result / { for (i = 3; i <= NF; i++) if ($i ~ /^outcome=/) { n[substr($i, 9)]++; break } }
-			/^not ok [0-9]+ - .*: no result/ { n["ERROR"]++ }
-			END { printf "%d %d %d %d %d", n["LANDED"], n["BLOCKED"], n["ERROR"], n["RAN"], n["ABORTED"]; printf " %d\n", n["UNAVAILABLE"] }' "$ltap")
+		lwant=$(awk 'function close_case() { if (failed) n["ERROR"]++; failed = 0 }
+			/^(not )?ok / { close_case(); failed = $0 ~ /^not ok [0-9]+ - [^ ]+ (workload|attack) / }
+			/^# result / { failed = 0; for (i = 3; i <= NF; i++) if ($i ~ /^outcome=/) { o = substr($i, 9); n[o ~ /^(WRONG|NOJIT)$/ ? "ERROR" : o]++; break } }
+			END { close_case(); printf "%d %d %d %d %d", n["LANDED"], n["BLOCKED"], n["ERROR"], n["RAN"], n["ABORTED"]; printf " %d\n", n["UNAVAILABLE"] }' "$ltap")
 		read -r l_l l_b l_m l_e l_r l_a l_u l_x _ <<<"$ldom"
 		lgot="$l_l $l_b $l_e $l_r $l_a $l_u"
 		words() { awk '{ printf "%d LANDED, %d BLOCKED, %d ERROR, %d RAN, %d ABORTED, %d UNAVAILABLE", $1, $2, $3, $4, $5, $6 }' <<<"$1"; }

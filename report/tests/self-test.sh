@@ -7,13 +7,20 @@
 #   truncated/   one kernel's attacks TAP cut in the middle of its run
 #   corrupt/     one "# result" line's outcome made BANANA
 #   badbench/    bench-kernel.tsv with a row whose status is not a status
+#   zerojit/     jitdemo-bench.txt with a time of 0
 #   luajit/      one kernel's LuaJIT TAP with an outcome made BANANA
+#   luajit-error/  one kernel's LuaJIT TAP with WRONG, NOJIT and ERROR
+#                outcomes, a case without a result and a test point about
+#                the guest (page.sh must pass it, counting ERROR cells)
 # and from the good page: one whose cell counts disagree with the TAP (a
 # BLOCKED attack cell turned LANDED, a RAN LuaJIT cell turned ABORTED), one
 # whose cells lost a maps line, one that loads an image from the network
 # (and has no Content-Security-Policy to stop it), one that logs a console
 # error.  Then checks that page.sh passes the good ones, fails each bad one
 # at the right test point, and that report.sh exits 1 naming the file.
+# Last, page.sh with a fake chromium first in PATH: one that dies after two
+# answers, one that hangs (PAGE_TIMEOUT=5): a failed test point that says
+# so, the whole plan, a bounded time, no temporary directory left.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 page=$here/page.sh
@@ -38,7 +45,7 @@ victim=${2:-$1} # the second kernel (v1 in the usual order): it has every outcom
 n=0
 fails=0
 echo "TAP version 13"
-echo "1..13"
+echo "1..17"
 ok() { n=$((n + 1)); echo "ok $n - $1"; }
 notok() { n=$((n + 1)); fails=$((fails + 1)); echo "not ok $n - $1"; shift; local l; for l in "$@"; do printf '#   %s\n' "$l"; done; }
 # run page.sh; its TAP in $out/NAME.tap, its exit status in $rc
@@ -179,5 +186,95 @@ else notok "a corrupt $victim-luajit.tap fails report.sh (exit 1) and page.sh, a
 # every click and key before report/cell.js sees it)
 edit_page deaf 's|</body>|<script>["click", "keydown"].forEach(function (t) { document.addEventListener(t, function (e) { e.stopImmediatePropagation(); }, true); });</script></body>|'
 bad_page deaf "a page whose cells ignore clicks and keys" "a click \\(or Enter\\) on a cell shows its detail"
+# 14: a LuaJIT TAP with every outcome guest/run-cases.sh can give and judge.sh
+# can write: a workload WRONG, one NOJIT, an attack ERROR, a failed case with
+# no result line after it (whatever its text), a field the cells do not know
+# on every result line, and a last failed test point about the guest as a
+# whole, saying "no result".  report.sh draws them (exit 0), the page shows
+# four ERROR cells, two labelled with their words, and page.sh agrees with
+# the TAP's count.
+copy_results luajit-error
+awk -v k="$victim" '
+function flush() { if (tp != "") print tp; tp = "" }
+function fail() { sub(/^ok/, "not ok", tp) }
+/^1\.\.[0-9]+$/ { plan = substr($0, 4) + 1; print "1.." plan; next }
+/^(not )?ok / { flush(); tp = $0; next }
+/^# result / {
+	sub(/ detail=/, " refused_mseal=0 detail=")
+	if (!w && / outcome=RAN /) { w = 1; sub(/ outcome=RAN /, " outcome=WRONG "); fail() }
+	else if (!nj && / outcome=RAN /) { nj = 1; sub(/ outcome=RAN /, " outcome=NOJIT "); fail() }
+	else if (!er && /kind=attack/ && / outcome=LANDED /) { er = 1; sub(/ outcome=LANDED /, " outcome=ERROR "); fail() }
+	else if (!gone && /kind=attack/ && / outcome=BLOCKED /) {
+		gone = 1; fail(); flush(); next
+	}
+	flush(); print; next
+}
+{ flush(); print }
+END { flush(); printf "not ok %d - %s guest ran to the end: no result after its last case\n", plan, k }' \
+	"$results/$victim-luajit.tap" >"$out/luajit-error/results/$victim-luajit.tap"
+"$report" ${top[@]+"${top[@]}"} --kernels "$kernels" "$out/luajit-error/results" "$out/luajit-error/gen" >"$out/luajit-error/gen.out" 2>"$out/luajit-error/gen.err"
+grc=$?
+run_page luajit-error "$out/luajit-error/results" "$out/luajit-error"
+why=()
+[ $grc -eq 0 ] || why+=("report.sh exited $grc: $(head -n 3 "$out/luajit-error/gen.err")")
+for word in WRONG NOJIT; do
+	sed -n '/id="luajit-matrix"/,/<\/table>/p' "$out/luajit-error/gen/index.html" | tr '\n' ' ' |
+		grep -q "<td class=\"c error[^\"]*\" data-run=\"$victim\"[^>]*><span class=\"o\">ERROR<small>$word</small>" ||
+		why+=("no $victim LuaJIT cell says ERROR $word")
+done
+[ $rc -eq 0 ] || why+=("page.sh failed: $(failed_points "$out/luajit-error.tap")")
+grep -qE "^ok [0-9]+ - $victim: LuaJIT cells as the TAP results say: .* 4 ERROR," "$out/luajit-error.tap" ||
+	why+=("page.sh did not count 4 ERROR cells for $victim")
+if [ ${#why[@]} -eq 0 ]; then ok "WRONG, NOJIT and ERROR outcomes, a case without a result and a point about the guest in $victim-luajit.tap: ERROR cells, as page.sh counts them"
+else notok "WRONG, NOJIT and ERROR outcomes, a case without a result and a point about the guest in $victim-luajit.tap: ERROR cells, as page.sh counts them" "${why[@]}"; fi
+# 15, 16: a browser that dies after its first two answers, and one that
+# hangs: page.sh fails "chromium rendered the page" saying what happened,
+# prints every test point of its plan, ends (PAGE_TIMEOUT=5) and leaves no
+# temporary directory behind
+dead_browser() { # NAME WHAT WORDS SCRIPT
+	local name=$1 what=$2 words=$3 d=$out/$1 why=() start planned points
+	mkdir -p "$d/bin" "$d/tmp"
+	printf '#!/bin/bash\n%s\n' "$4" >"$d/bin/chromium"
+	chmod +x "$d/bin/chromium"
+	start=$SECONDS
+	PATH=$d/bin:$PATH TMPDIR=$d/tmp PAGE_TIMEOUT=5 timeout -k 5 120 "$page" ${top[@]+"${top[@]}"} --kernels "$kernels" \
+		--page "$goodpage" "$results" "$d" >"$out/$name.tap" 2>&1
+	rc=$?
+	[ $rc -eq 1 ] || why+=("page.sh exited $rc, not 1 (124: still running after 120 s; over 128: killed by a signal)")
+	grep -A1 -E '^not ok [0-9]+ - chromium rendered the page$' "$out/$name.tap" | grep -qE "^#   .*($words)" ||
+		why+=("no failed \"chromium rendered the page\" saying: $words")
+	planned=$(sed -n 's/^1\.\.\([0-9]*\)$/\1/p' "$out/$name.tap")
+	points=$(grep -cE '^(not )?ok [0-9]+ - ' "$out/$name.tap")
+	[ "${planned:-none}" = "$points" ] || why+=("the plan says ${planned:-nothing}, page.sh printed $points test points")
+	[ -z "$(ls -A "$d/tmp")" ] || why+=("left behind in TMPDIR: $(ls -A "$d/tmp" | head -n 3 | paste -sd' ')")
+	if [ ${#why[@]} -eq 0 ]; then ok "$what: page.sh fails in $((SECONDS - start)) s, saying so, and cleans up"
+	else notok "$what: page.sh fails, saying so, and cleans up" "${why[@]}"; fi
+}
+dead_browser dying "a browser that dies after two answers" "stopped reading|exited before" \
+	'read -r -d "" c <&3; printf "{\"id\":1,\"result\":{\"targetId\":\"T\"}}\0" >&4
+read -r -d "" c <&3; printf "{\"id\":2,\"result\":{\"sessionId\":\"S\"}}\0" >&4
+exit 1'
+dead_browser hanging "a browser that hangs" "after PAGE_TIMEOUT=5 s: killed" 'exec sleep 600'
+# 17: a JIT speed table with a time of 0 (bench.sh prints a time under 5 us
+# as 0.00; the table divides by it): report.sh exits 1 naming the line, and
+# the page names it and shows no inf or nan.  The run's own table when it
+# has one (make bench-jit), its first row's JIT time made 0.00; else a
+# table in bench.sh's format.
+copy_results zerojit
+jb=$out/zerojit/results/jitdemo-bench.txt
+if [ -f "$results/jitdemo-bench.txt" ]; then
+	awk 'FNR == 2 { sub(/^[^ ]+ +[^ ]+ +[^ ]+/, $1 " " $2 " 0.00") } { print }' "$results/jitdemo-bench.txt" >"$jb"
+else
+	printf '%s\n' 'example     interp_ms     jit_ms  gcc-O0_ms  gcc-O2_ms interp/jit   jit/O0   jit/O2 jit/O0/O2±  verdict' \
+		'fib             100.00       0.00      20.00       5.00     10.0x    0.50x    2.00x     3%/2%/1%  ok (calls)' \
+		'(medians of 5 rounds; call time only; ± is (max - min) / median of the rounds;' ' targets missed: 0)' >"$jb"
+fi
+"$report" ${top[@]+"${top[@]}"} --kernels "$kernels" "$out/zerojit/results" "$out/zerojit/gen" >"$out/zerojit/gen.out" 2>"$out/zerojit/gen.err"
+grc=$?
+if [ $grc -eq 1 ] && grep -q 'jitdemo-bench.txt: line 2: a time of [^ ]* is 0' "$out/zerojit/gen.err" &&
+	grep -q 'class="problem"><code>[^<]*jitdemo-bench.txt</code>: line 2' "$out/zerojit/gen/index.html" &&
+	! grep -qiE '>-?(inf|nan)&times;' "$out/zerojit/gen/index.html"; then
+	ok "a JIT speed table with a time of 0 fails report.sh (exit 1), and the page names it"
+else notok "a JIT speed table with a time of 0 fails report.sh (exit 1), and the page names it" "exit $grc: $(head -n 3 "$out/zerojit/gen.err")"; fi
 echo "# the runs: $out"
 [ $fails -eq 0 ]
