@@ -56,6 +56,16 @@ SEALJIT_SEAL_REPORT=$work/report lj none "$here/workloads/hotloop.lua" >/dev/nul
 grep -Eq '^sealjit-preload: summary policy=none .* areas=[1-9][0-9]* sealed=0 ' "$work/report"
 tap $? "none: the report file names the areas LuaJIT made executable, none sealed"
 
+# The attacker's bytes end the process with exit_group(65): no atexit,
+# no summary; the start and area lines were written as they happened.
+rm -f "$work/report"
+SEALJIT_SEAL_REPORT=$work/report lj none "$here/attack/attack.lua" mprotect-rw >/dev/null 2>&1
+rc=$?
+[ $rc = 65 ] && grep -q '^sealjit-preload: start policy=none ' "$work/report" &&
+	grep -Eq '^sealjit-preload: area 0x[0-9a-f]+ \+[0-9]+ not-sealed -$' "$work/report" &&
+	! grep -q '^sealjit-preload: summary ' "$work/report"
+tap $? "a process that never reaches exit (exit_group(65), status $rc) leaves its start and area lines"
+
 # Every sealing policy either seals (and reports it) or says this kernel
 # cannot express it, exit 3: never a silent none.
 for p in pin card all upstream; do
