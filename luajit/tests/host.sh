@@ -106,6 +106,39 @@ tap $? "bundle.sh without arguments is misuse, exit 2"
 	grep -qx 42
 tap $? "bundle.sh luajit: the bundle runs through its own loader"
 
+# guest/run-cases.sh on this host, in the package package.sh lays out.
+# cases: what it runs; expects: the patterns its output must hold.
+run_cases() { # LABEL CASES PATTERN...
+	local label=$1 cases=$2 p
+	shift 2
+	printf '%b' "$cases" >"$work/pkg/cases"
+	rm -rf "$work/cases-work"
+	(cd "$work/pkg" && CASE_WORK=$work/cases-work CASE_TIMEOUT=60 sh ./run-cases.sh host cases) \
+		>"$work/cases.out" 2>&1 || return 1
+	for p in "$@"; do grep -Eq -- "$p" "$work/cases.out" || { echo "# $label: no line matches $p"; return 1; }; done
+}
+SEALJIT=$SEALJIT BUILD=$BUILD "$here/package.sh" "$work/pkg" >/dev/null 2>&1
+# a workload that reads its stdin: it must not eat the case list
+cat >"$work/pkg/workloads/eats-stdin.lua" <<'LUA'
+local s = 0
+for i = 1, 100000 do s = s + i end
+print(s, #(io.read("*a") or ""))
+LUA
+run_cases "three cases" 'workload eats-stdin none\nworkload hotloop none\nattack mprotect-rw none\n' \
+	'^# result kind=workload kernel=host name=eats-stdin policy=none outcome=RAN ' \
+	'^# result kind=workload kernel=host name=hotloop policy=none outcome=RAN errno=- status=0 panic=- areas=[1-9][0-9]* sealed=0 refused_mseal=0 ' \
+	'^# result kind=attack kernel=host name=mprotect-rw policy=none outcome=LANDED errno=- status=65 changed=code rerun=payload areas=1 sealed=0 refused_mseal=0 ' \
+	'^# cases-done 3$'
+tap $? "run-cases.sh: RAN and LANDED under none with the library's counts (the attack's from its area lines); a workload reading stdin leaves the case list alone"
+# ld.so --preload of a file that is no library only warns: LuaJIT runs
+# without it, and neither case may pass for RAN or LANDED
+echo 'not a library' >"$work/pkg/libsealjit-preload.so"
+run_cases "no library" 'workload hotloop none\nattack mprotect-rw none\n' \
+	'^# result kind=workload kernel=host name=hotloop policy=none outcome=ERROR .* detail=no report from the library' \
+	'^# result kind=attack kernel=host name=mprotect-rw policy=none outcome=ERROR .* detail=no report from the library' \
+	'^# cases-done 2$'
+tap $? "run-cases.sh: a library that never loaded (ld.so only warns) is an ERROR, not RAN or LANDED"
+
 printf 'attack mprotect-rw none\nattack mremap-move none\nworkload hotloop pin\n' >"$work/cases"
 {
 	echo "# result kind=attack kernel=mseal name=mprotect-rw policy=none outcome=BLOCKED errno=EACCES rerun=ok"
