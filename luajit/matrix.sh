@@ -12,16 +12,21 @@
 #            blocked cases (mprotect-rw, mremap-move, munmap-mmap,
 #            madvise-dontneed under every sealing policy)
 #   default  every workload and every attack under every policy
+#            (the lists: luajit/cases.sh; attack.lua --list must name the
+#            scenarios of expected-attacks.tsv, or nothing runs)
 #
 # Writes, under $RESULTS (default $SEALJIT/build/results):
-#   KERNEL-luajit.out   the guest's output (`# result` lines, guest/run's
-#                       exit status last)
-#   KERNEL-luajit.tap   TAP: one test per case, the result lines as comments
+#   KERNEL-luajit.out   the mode ("# luajit-matrix mode=fast|full"), the guest's
+#                       output (`# result` lines), guest/run's exit status last
+#   KERNEL-luajit.tap   TAP: one test per case, the result lines as comments;
+#                       then the case list is the mode's, and the guest ran
+#                       to the end (judge.sh)
 #   luajit-matrix.md    the Markdown summary (summary.sh), full mode only
 #                       (luajit-matrix-fast.md for --fast)
 # and prints the TAP and a closing "N passed, N failed" line.
 # A case without a result line (the guest died, a case hung) fails.
-# Exit status: 0 when every case met its expectation, 1 if not, 2 on misuse.
+# Exit status: 0 when every case met its expectation, 1 if not, 2 on misuse
+# or a bad case list.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 SEALJIT=${SEALJIT:-$(dirname "$here")}
@@ -33,10 +38,8 @@ mode=full jobs=2 timeout=1800
 usage() { sed -n '2,/^set /{/^set /d;s/^# \{0,1\}//;p}' "$0" >&2; exit 2; }
 die() { echo "matrix: $*" >&2; exit 2; }
 . "$SEALJIT/scripts/whole-number.sh"
-
-POLICIES="none pin card all upstream"
-FAST_WORKLOADS="hotloop flush"
-FAST_BLOCKED="mprotect-rw mremap-move munmap-mmap madvise-dontneed"
+LJ_WHO=matrix
+. "$here/cases.sh"
 
 parse_options() {
 	while [ $# -gt 0 ]; do
@@ -59,21 +62,12 @@ parse_options() {
 	done
 }
 
-workload_names() { (cd "$here/workloads" && ls -- *.lua | sed 's/\.lua$//'); }
-attack_names() { luajit "$here/attack/attack.lua" --list; }
-
+# The case list, checked (cases.sh): a failing or empty attack.lua --list,
+# or one that is not expected-attacks.tsv's scenarios, stops the run.
 write_cases() {
-	local w a p
-	if [ "$mode" = full ]; then
-		for w in $(workload_names); do for p in $POLICIES; do echo "workload $w $p"; done; done
-		for a in $(attack_names); do for p in $POLICIES; do echo "attack $a $p"; done; done
-		return
-	fi
-	for w in $FAST_WORKLOADS; do for p in $POLICIES; do echo "workload $w $p"; done; done
-	for a in $(attack_names); do echo "attack $a none"; done
-	for a in $FAST_BLOCKED; do
-		for p in $POLICIES; do [ "$p" = none ] || echo "attack $a $p"; done
-	done
+	lj_read_workloads || exit 2
+	lj_read_attacks luajit || exit 2
+	lj_write_cases "$mode" || exit 2
 }
 
 # The package every guest gets: /sealjit/luajit-pkg/.
@@ -81,14 +75,16 @@ make_package() {
 	pkg=$BUILD/matrix/luajit-pkg
 	SEALJIT=$SEALJIT BUILD=$BUILD "$here/package.sh" "$pkg"
 	write_cases >"$pkg/cases"
+	[ -s "$pkg/cases" ] || die "no cases"
 }
 
 boot() {
 	local k=$1 rc=0
+	echo "# luajit-matrix mode=$mode cases=$(wc -l <"$pkg/cases")" >"$RESULTS/$k-luajit.out"
 	"$SEALJIT/guest/run" --timeout "$timeout" --add "$pkg" \
 		--console "$RESULTS/$k-luajit.console" "$k" -- \
 		sh luajit-pkg/run-cases.sh "$k" luajit-pkg/cases \
-		>"$RESULTS/$k-luajit.out" 2>&1 || rc=$?
+		>>"$RESULTS/$k-luajit.out" 2>&1 || rc=$?
 	echo "# guest/run exit $rc" >>"$RESULTS/$k-luajit.out"
 	echo "matrix: $k: guest/run exit $rc" >&2
 }
@@ -106,7 +102,7 @@ run_boots() {
 judge() {
 	local k n=0 failed=0
 	for k in "${kernels[@]}"; do
-		"$here/judge.sh" "$k" "$pkg/cases" "$RESULTS/$k-luajit.out" \
+		"$here/judge.sh" --mode "$mode" "$k" "$pkg/cases" "$RESULTS/$k-luajit.out" \
 			>"$RESULTS/$k-luajit.tap" || true
 		RESULTS=$RESULTS "$SEALJIT/tests/provenance" "$k-luajit.tap" \
 			luajit/matrix.sh $([ "$mode" = full ] || echo --fast) "${kernels[@]}"

@@ -3,8 +3,10 @@
 # hold on any host kernel: the library's answer to bad input, its report,
 # what it says about a policy this kernel cannot express, every workload
 # matching `luajit -joff` under none, every attack landing under none, the
-# bundle, the judge (a missing result and a control that does not land
-# fail) and the shape of both expectation tables.
+# bundle, guest/run-cases.sh run on this host (a library that never loads is
+# an ERROR), the attack list (cases.sh refuses a failing, empty or foreign
+# one), the judge on synthetic results (each rule shown failing when it
+# should) and the shape of both expectation tables.
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 SEALJIT=${SEALJIT:-$(dirname "$here")}
@@ -92,7 +94,13 @@ for w in "$here"/workloads/*.lua; do
 	tap $? "workload $name under none prints what luajit -joff prints"
 done
 
-for a in $(luajit "$here/attack/attack.lua" --list); do
+# The attacks: attack.lua --list, read and checked as matrix.sh reads it.
+LJ_WHO=host.sh
+. "$here/cases.sh"
+lj_read_attacks luajit 2>"$work/list.err"
+tap $? "attack.lua --list names expected-attacks.tsv's scenarios (${#lj_attacks[@]}) $(cat "$work/list.err")"
+[ ${#lj_attacks[@]} -gt 0 ] || tap 1 "attacks under none: no attack to run"
+for a in "${lj_attacks[@]}"; do
 	lj none "$here/attack/attack.lua" "$a" >"$work/out" 2>&1
 	grep -q "^attack scenario=$a call=ok outcome=LANDED " "$work/out"
 	tap $? "attack $a under none lands on this host (the control)"
@@ -139,17 +147,117 @@ run_cases "no library" 'workload hotloop none\nattack mprotect-rw none\n' \
 	'^# cases-done 2$'
 tap $? "run-cases.sh: a library that never loaded (ld.so only warns) is an ERROR, not RAN or LANDED"
 
-printf 'attack mprotect-rw none\nattack mremap-move none\nworkload hotloop pin\n' >"$work/cases"
-{
-	echo "# result kind=attack kernel=mseal name=mprotect-rw policy=none outcome=BLOCKED errno=EACCES rerun=ok"
-	echo "# result kind=workload kernel=mseal name=hotloop policy=pin outcome=RAN errno=-"
-} >"$work/results"
-"$here/judge.sh" mseal "$work/cases" "$work/results" >"$work/tap"
-judged=$?
-grep -q '^not ok 1 - mseal attack mprotect-rw none' "$work/tap" &&
-	grep -q '^not ok 2 - mseal attack mremap-move none: no result' "$work/tap" &&
-	grep -q '^ok 3 - mseal workload hotloop pin' "$work/tap" && [ $judged = 1 ]
+# cases.sh: an attack list that fails, is empty or is not the table's
+# scenarios stops the run (exit 2, saying why) instead of shrinking it.
+list_refused() { # PATTERN COMMAND...
+	local pattern=$1 rc
+	shift
+	(lj_read_attacks "$@") >/dev/null 2>"$work/list.err"
+	rc=$?
+	[ $rc = 2 ] && grep -q "$pattern" "$work/list.err" || { echo "# exit $rc: $(cat "$work/list.err")"; return 1; }
+}
+list_refused 'attack.lua --list failed (exit 1)' false &&
+	list_refused 'attack.lua --list named no attack' true &&
+	list_refused 'only in the table: madvise-dontneed mmap-fixed-anon' sh -c 'echo mprotect-rw' - &&
+	list_refused 'only listed: nonesuch' sh -c 'luajit "$@"; echo nonesuch' - &&
+	list_refused 'only listed: mprotect-rw' sh -c 'luajit "$@"; echo mprotect-rw' -
+tap $? "cases.sh: a failing, empty, short, foreign or doubled attack.lua --list is refused, exit 2"
+
+# judge.sh on synthetic results.  judge MODE CASES RESULTS: $work/tap, $judged.
+judge() {
+	printf '%b' "$2" >"$work/cases"
+	printf '%b' "$3" >"$work/results"
+	"$here/judge.sh" --mode "$1" mseal "$work/cases" "$work/results" >"$work/tap" 2>"$work/judge.err"
+	judged=$?
+}
+# tap_has PATTERN...: every pattern is a line of $work/tap.
+tap_has() {
+	local p
+	for p in "$@"; do grep -Eq -- "$p" "$work/tap" || { echo "# no line matches: $p"; sed 's/^/#   /' "$work/tap"; return 1; }; done
+}
+R='# result kind=workload kernel=mseal name=hotloop'
+A='# result kind=attack kernel=mseal name=mprotect-rw'
+judge fast 'attack mprotect-rw none\nattack mremap-move none\nworkload hotloop pin\n' \
+	"${A} policy=none outcome=BLOCKED errno=EACCES status=0 rerun=ok areas=1 sealed=0 refused_mseal=0\n${R} policy=pin outcome=RAN errno=- status=0 panic=- areas=2 sealed=2 refused_mseal=0\n"
+tap_has '^not ok 1 - mseal attack mprotect-rw none' '^not ok 2 - mseal attack mremap-move none: no result' \
+	'^ok 3 - mseal workload hotloop pin' && [ $judged = 1 ]
 tap $? "judge.sh: a control that does not land fails, a missing result fails, exit 1"
+
+judge fast 'workload hotloop pin\n' \
+	"${R} policy=pin outcome=RAN errno=- status=0 panic=- areas=2 sealed=0 refused_mseal=0 detail=sealed=2\n"
+tap_has '^not ok 1 - mseal workload hotloop pin: RAN - \(expected RAN -\): sealed 0 of 2 areas$'
+r1=$?
+judge fast 'workload hotloop pin\n' \
+	"${R} policy=pin outcome=RAN errno=- status=0 panic=- areas=2 sealed=0 refused_mseal=2\n"
+tap_has '^not ok 1 - mseal workload hotloop pin: .*: the kernel refused 2 mseal calls$'
+r2=$?
+judge fast 'workload hotloop pin\n' "${R} policy=pin outcome=RAN errno=- status=0 panic=- areas=- sealed=- refused_mseal=-\n"
+tap_has '^not ok 1 - mseal workload hotloop pin: .*: the library.s counts are missing'
+r3=$?
+judge fast 'workload hotloop none\n' "${R} policy=none outcome=RAN errno=- status=0 panic=- areas=2 sealed=1 refused_mseal=0\n"
+tap_has '^not ok 1 - mseal workload hotloop none: .*: none sealed 1 areas$'
+r4=$?
+[ $r1 = 0 ] && [ $r2 = 0 ] && [ $r3 = 0 ] && [ $r4 = 0 ]
+tap $? "judge.sh: RAN under pin with nothing sealed, with every mseal refused, or without the library's counts fails; so does none that sealed"
+
+abort() { # STATUS PANIC: one ABORTED card case
+	judge fast 'workload hotloop card\n' \
+		"${R} policy=card outcome=ABORTED errno=EACCES status=$1 panic=$2 areas=1 sealed=1 refused_mseal=0\n"
+}
+abort 139 -
+tap_has "^not ok 1 - mseal workload hotloop card: ABORTED EACCES \(expected ABORTED EACCES\): not LuaJIT's own abort \(status 139 panic=-"
+r1=$?
+abort 124 -
+tap_has "^not ok 1 - .*: not LuaJIT's own abort \(status 124 "
+r2=$?
+abort 1 other
+tap_has "^not ok 1 - .*: not LuaJIT's own abort \(status 1 panic=other"
+r3=$?
+abort 1 codegen
+tap_has '^ok 1 - mseal workload hotloop card: ABORTED EACCES \(expected ABORTED EACCES\)$'
+r4=$?
+[ $r1 = 0 ] && [ $r2 = 0 ] && [ $r3 = 0 ] && [ $r4 = 0 ]
+tap $? "judge.sh: ABORTED is LuaJIT's codegen panic, status 1: a SIGSEGV (139), a timeout (124) or another panic fails"
+
+judge fast 'attack mprotect-rw pin\nattack mprotect-rw card\n' \
+	"${A} policy=pin outcome=LANDED errno=- status=65 rerun=payload areas=1 sealed=0 refused_mseal=1\n${A} policy=card outcome=BLOCKED errno=EACCES status=0 rerun=ok areas=1 sealed=1 refused_mseal=0\n"
+tap_has '^not ok 1 - mseal attack mprotect-rw pin: LANDED - rerun=payload \(expected LANDED -\): the kernel refused 1 mseal calls$' \
+	'^ok 2 - mseal attack mprotect-rw card: BLOCKED EACCES rerun=ok \(expected BLOCKED EACCES\)$'
+tap $? "judge.sh: an attack that LANDED under pin on an area the kernel would not seal fails"
+
+# the run as a whole: the mode's case list, and the guest's end
+fast_list=$(lj_read_workloads && lj_table_attack_names && lj_write_cases fast)
+nfast=$(grep -c . <<<"$fast_list")
+judge fast "$fast_list\n" "# cases-done $nfast\n# guest/run exit 0\n"
+tap_has "^ok $((nfast + 1)) - mseal run: the fast mode's $nfast cases \(" "^ok $((nfast + 2)) - mseal run: the guest ran to the end \(cases-done $nfast of $nfast, guest/run exit 0\)$"
+r1=$?
+judge fast "$(grep -v '^attack .* none$' <<<"$fast_list")\n" ""
+tap_has "^not ok $((nfast - ${#lj_attacks[@]} + 1)) - mseal run: the fast mode's $nfast cases .*: the case list has $((nfast - ${#lj_attacks[@]})), not that list$"
+r2=$?
+judge full "$fast_list\n" ""
+tap_has "^not ok $((nfast + 1)) - mseal run: the full mode's [0-9]+ cases"
+r3=$?
+[ $r1 = 0 ] && [ $r2 = 0 ] && [ $r3 = 0 ]
+tap $? "judge.sh: the case list must be the mode's ($nfast fast): one without the controls, or the fast list judged as full, fails"
+
+judge fast "$fast_list\n" "# cases-done $nfast\n# result kind=x\n# guest/run exit 125\n"
+tap_has "^not ok $((nfast + 2)) - mseal run: the guest ran to the end \(cases-done $nfast of $nfast, guest/run exit 125\)$"
+r1=$?
+judge fast "$fast_list\n" "# cases-done $((nfast - 1))\n# guest/run exit 0\n"
+tap_has "^not ok $((nfast + 2)) - mseal run: the guest ran to the end \(cases-done $((nfast - 1)) of $nfast, "
+r2=$?
+judge fast "$fast_list\n" "# guest/run exit 0\n"
+tap_has "^not ok $((nfast + 2)) - mseal run: the guest ran to the end \(cases-done none of $nfast, "
+r3=$?
+[ $r1 = 0 ] && [ $r2 = 0 ] && [ $r3 = 0 ]
+tap $? "judge.sh: the guest must end the run: a panic or timeout after the last case (guest/run exit 125) or a missing cases-done fails"
+
+"$here/judge.sh" mseal "$work/cases" "$work/results" >/dev/null 2>&1
+r1=$?
+"$here/judge.sh" --mode quick mseal "$work/cases" "$work/results" >/dev/null 2>"$work/judge.err"
+r2=$?
+[ $r1 = 2 ] && [ $r2 = 2 ] && grep -q "unknown mode 'quick'" "$work/judge.err"
+tap $? "judge.sh without --mode, or with an unknown one, is misuse, exit 2"
 
 for t in "$here"/expected-*.tsv; do
 	awk -F'\t' '!/^#/ && NF > 0 {
