@@ -259,6 +259,37 @@ r2=$?
 [ $r1 = 2 ] && [ $r2 = 2 ] && grep -q "unknown mode 'quick'" "$work/judge.err"
 tap $? "judge.sh without --mode, or with an unknown one, is misuse, exit 2"
 
+# summary.sh on a synthetic fast run of mseal: pin is the strongest policy
+# LuaJIT survives, and the answer counts the 4 attacks the fast mode tries
+# under pin, not all of them; --section (the threat model) refuses it.
+mkdir -p "$work/sum"
+{
+	echo "# luajit-matrix mode=fast cases=$nfast"
+	awk '{
+		o = $1 == "workload" ? ($3 == "none" || $3 == "pin" ? "RAN" : "ABORTED") : \
+			($3 == "none" || ($2 == "mprotect-rw" && $3 == "pin") ? "LANDED" : "BLOCKED")
+		printf "# result kind=%s kernel=mseal name=%s policy=%s outcome=%s errno=- areas=1 sealed=1\n", $1, $2, $3, o
+	}' <<<"$fast_list"
+	echo "# cases-done $nfast"
+	echo "# guest/run exit 0"
+} >"$work/sum/mseal-luajit.out"
+RESULTS=$work/sum "$here/summary.sh" mseal >"$work/sum/md" 2>"$work/sum/err"
+r1=$?
+grep -q '^From a \*\*fast\*\* run ' "$work/sum/md" &&
+	grep -q '^- \*\*mseal\*\*: `pin`; 1 of the 4 attacks tried under it land:$' "$work/sum/md"
+r2=$?
+RESULTS=$work/sum "$here/summary.sh" --section mseal >"$work/sum/section" 2>"$work/sum/err"
+r3=$?
+grep -q 'summary: --section needs the full matrix (make luajit-attacks)' "$work/sum/err"
+r4=$?
+[ $r1 = 0 ] && [ $r2 = 0 ] && [ $r3 = 1 ] && [ $r4 = 0 ] && [ ! -s "$work/sum/section" ] ||
+	{ echo "# exits $r1 $r3; $(grep 'attacks' "$work/sum/md" | tail -n 1); $(cat "$work/sum/err")"; false; }
+tap $? "summary.sh: a fast run says so, its answer counts the attacks tried under the policy (1 of 4 under pin), and --section refuses it, exit 1"
+sed -i '/^# luajit-matrix mode=/d' "$work/sum/mseal-luajit.out"
+RESULTS=$work/sum "$here/summary.sh" mseal >/dev/null 2>"$work/sum/err"
+[ $? = 1 ] && grep -q 'names no mode' "$work/sum/err"
+tap $? "summary.sh: results that name no mode are refused, exit 1"
+
 for t in "$here"/expected-*.tsv; do
 	awk -F'\t' '!/^#/ && NF > 0 {
 		if (NF != 6) { print FILENAME ": " NR ": " NF " columns"; bad = 1 }
