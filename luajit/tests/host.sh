@@ -290,6 +290,63 @@ RESULTS=$work/sum "$here/summary.sh" mseal >/dev/null 2>"$work/sum/err"
 [ $? = 1 ] && grep -q 'names no mode' "$work/sum/err"
 tap $? "summary.sh: results that name no mode are refused, exit 1"
 
+# matrix.sh end to end on this host, a stand-in for guest/run answering
+# every case as vanilla would (FAKE_GUEST=miss: mprotect-rw's control is
+# BLOCKED; die: guest/run exits 125 after the last result).
+fake=$work/fake
+mkdir -p "$fake/guest" "$fake/build/kernels/vanilla"
+ln -s "$SEALJIT/scripts" "$fake/scripts"
+ln -s "$SEALJIT/tests" "$fake/tests"
+ln -s "$SEALJIT/include" "$fake/include"
+: >"$fake/build/kernels/vanilla/bzImage"
+cat >"$fake/guest/run" <<'RUN'
+#!/usr/bin/env bash
+while [ $# -gt 0 ]; do
+	case $1 in --add) pkg=$2; shift 2 ;; --timeout | --console) shift 2 ;; --) break ;; *) k=$1; shift ;; esac
+done
+n=0
+while read -r kind name policy; do
+	n=$((n + 1))
+	r="# result kind=$kind kernel=$k name=$name policy=$policy"
+	if [ "$policy" != none ]; then echo "$r outcome=UNAVAILABLE errno=ENOSYS status=3"
+	elif [ "$kind" = workload ]; then echo "$r outcome=RAN errno=- status=0 panic=- areas=1 sealed=0 refused_mseal=0"
+	elif [ "$FAKE_GUEST" = miss ] && [ "$name" = mprotect-rw ]; then
+		echo "$r outcome=BLOCKED errno=EACCES status=0 rerun=ok areas=1 sealed=0 refused_mseal=0"
+	else echo "$r outcome=LANDED errno=- status=65 rerun=payload areas=1 sealed=0 refused_mseal=0"; fi
+done <"$pkg/cases"
+echo "# cases-done $n"
+[ "$FAKE_GUEST" != die ] || exit 125
+RUN
+chmod +x "$fake/guest/run"
+matrix() { # FAKE_GUEST OPTION...: $work/m.out, $work/m.err, $mrc
+	local how=$1
+	shift
+	rm -rf "$work/mres"
+	FAKE_GUEST=$how SEALJIT=$fake BUILD=$work/mbuild RESULTS=$work/mres \
+		"$here/matrix.sh" "$@" vanilla >"$work/m.out" 2>"$work/m.err"
+	mrc=$?
+}
+matrix pass --fast
+[ $mrc = 0 ] && [ "$(tail -n 1 "$work/m.out")" = "$((nfast + 2)) passed, 0 failed" ] &&
+	grep -q "^ok $((nfast + 2)) - vanilla run: the guest ran to the end" "$work/mres/vanilla-luajit.tap" &&
+	grep -q '^From a \*\*fast\*\* run' "$work/mres/luajit-matrix-fast.md" ||
+	{ echo "# exit $mrc: $(tail -n 1 "$work/m.out"); $(tail -n 3 "$work/m.err")"; false; }
+tap $? "matrix.sh --fast with a stand-in guest: $((nfast + 2)) passed, exit 0, the summary written"
+matrix miss --fast
+r1=$mrc l1=$(tail -n 1 "$work/m.out")
+matrix miss --fast --strict --brief
+[ $r1 = 0 ] && [ "$l1" = "$((nfast + 1)) passed, 1 failed" ] && [ $mrc = 1 ] &&
+	[ "$(grep -c . "$work/m.out")" = 4 ] &&
+	grep -q '^not ok [0-9]* - vanilla attack mprotect-rw none: BLOCKED EACCES' "$work/m.out" &&
+	grep -q '^# result kind=attack kernel=vanilla name=mprotect-rw ' "$work/m.out" ||
+	{ echo "# exits $r1 $mrc: $l1"; sed 's/^/#   /' "$work/m.out"; false; }
+tap $? "matrix.sh: a miss is counted and exits 0 (make -k goes on); --strict exits 1, --brief shows the failed case"
+matrix die --fast
+[ $mrc = 0 ] && [ "$(tail -n 1 "$work/m.out")" = "$((nfast + 1)) passed, 1 failed" ] &&
+	grep -q "^not ok $((nfast + 2)) - vanilla run: the guest ran to the end (cases-done $nfast of $nfast, guest/run exit 125)" "$work/m.out" ||
+	{ echo "# exit $mrc: $(tail -n 1 "$work/m.out")"; false; }
+tap $? "matrix.sh: a guest that fails after its last result (exit 125) fails the run's last test"
+
 for t in "$here"/expected-*.tsv; do
 	awk -F'\t' '!/^#/ && NF > 0 {
 		if (NF != 6) { print FILENAME ": " NR ": " NF " columns"; bad = 1 }
