@@ -1,27 +1,55 @@
 #!/usr/bin/env bash
-# luajit/judge.sh KERNEL CASES OUTPUT - TAP for one kernel's run: one test
-# per line of CASES ("workload|attack NAME POLICY"), judged by the first
-# row of expected-workloads.tsv or expected-attacks.tsv that matches it,
-# against the `# result` line of OUTPUT (guest/run-cases.sh).  The result
-# lines follow as TAP comments.
+# luajit/judge.sh --mode fast|full KERNEL CASES OUTPUT - TAP for one
+# kernel's run: one test per line of CASES ("workload|attack NAME POLICY"),
+# judged by the first row of expected-workloads.tsv or expected-attacks.tsv
+# that matches it, against the `# result` line of OUTPUT
+# (guest/run-cases.sh; the result lines follow as TAP comments); then two
+# tests of the run as a whole.
 #
-#   RAN          must be RAN (exit 0, output of luajit -joff, code made
-#                executable)
-#   ABORTED E    must be ABORTED with E the errno of the first refused call
+#   RAN          must be RAN: exit 0, output of luajit -joff, code made
+#                executable
+#   ABORTED E    must be LuaJIT's own abort: exit status 1 after its panic
+#                "runtime code generation failed" (panic=codegen), E the
+#                errno of the first call the kernel refused it
 #   LANDED       must be LANDED (any errno)
 #   BLOCKED E    must be BLOCKED with errno E, and the trace, run again,
 #                must return the right value (rerun=ok)
-#   UNAVAILABLE E  the library's probe must have got E
+#   UNAVAILABLE E  the library stopped LuaJIT at start-up (exit 3), its
+#                probe having got E
+# and every RAN, ABORTED, LANDED and BLOCKED case must show the policy
+# applied: code made executable (areas >= 1), and under none nothing
+# sealed, under a sealing policy every area sealed (sealed == areas) and
+# no mseal refused (refused_mseal=0).
 # A case with no result line, or no matching row, fails.
-# Exit status: 0 when every case passed, 1 if not, 2 on misuse.
+#
+# The run as a whole:
+#   - CASES is the mode's case list (luajit/cases.sh, from the workloads
+#     and expected-attacks.tsv's scenarios): a shrunk or foreign plan fails;
+#   - the guest ran to the end: OUTPUT has "# cases-done N" for all N cases
+#     and "# guest/run exit 0" (a panic, an oops or a timeout after the last
+#     result line fails here).
+# Exit status: 0 when every test passed, 1 if not, 2 on misuse.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-[ $# -eq 3 ] || { echo "usage: judge.sh KERNEL CASES OUTPUT" >&2; exit 2; }
-kernel=$1 cases=$2 output=$3
+usage() { echo "usage: judge.sh --mode fast|full KERNEL CASES OUTPUT" >&2; exit 2; }
+[ $# -eq 5 ] && [ "$1" = --mode ] || usage
+mode=$2 kernel=$3 cases=$4 output=$5
+case $mode in fast | full) ;; *) echo "judge: unknown mode '$mode' (fast or full)" >&2; exit 2 ;; esac
 [ -f "$cases" ] || { echo "judge: no cases file $cases" >&2; exit 2; }
 [ -f "$output" ] || output=/dev/null
 
-awk -v kernel="$kernel" -v cases="$cases" -v out="$output" \
+# The mode's case list, from the repository (not from the run).
+LJ_WHO=judge
+. "$here/cases.sh"
+lj_read_workloads || exit 2
+lj_table_attack_names || exit 2
+want_cases=$(mktemp)
+trap 'rm -f "$want_cases"' EXIT
+lj_write_cases "$mode" >"$want_cases" || exit 2
+mode_words=$(lj_mode_words "$mode")
+
+awk -v kernel="$kernel" -v cases="$cases" -v out="$output" -v want_cases="$want_cases" \
+	-v mode="$mode" -v mode_words="$mode_words" \
 	-v wtsv="$here/expected-workloads.tsv" -v atsv="$here/expected-attacks.tsv" '
 function load(file, kind,   line, f, n) {
 	while ((getline line < file) > 0) {
@@ -45,34 +73,72 @@ function expected(kind, name, policy,   i, f) {
 	}
 	return ""
 }
+# A field of a result line, before its detail (which is free text).
 function field(line, name,   n, i, kv) {
 	n = split(line, kv, " ")
-	for (i = 1; i <= n; i++)
+	for (i = 1; i <= n; i++) {
+		if (index(kv[i], "detail=") == 1) break
 		if (index(kv[i], name "=") == 1) return substr(kv[i], length(name) + 2)
+	}
 	return ""
 }
-function verdict(kind, got, want,   e, o, r) {
+function number(v) { return v ~ /^[0-9]+$/ }
+# Why a result that has the expected outcome still fails, or "".
+function fault(kind, policy, got, want,   e, o, areas, sealed, refused) {
 	split(want, e, "\t")
-	o = field(got, "outcome"); r = field(got, "rerun")
-	if (o != e[1]) return 0
-	if (o == "RAN" || o == "LANDED") return 1
-	if (field(got, "errno") != e[2]) return 0
-	return o != "BLOCKED" || r == "ok"
+	o = field(got, "outcome")
+	if (o != e[1]) return "not the expected outcome"
+	if (o == "UNAVAILABLE")
+		return field(got, "errno") != e[2] ? "not the expected probe result" : \
+			field(got, "status") != "3" ? "status " field(got, "status") ", not the library'"'"'s 3" : ""
+	if (o == "RAN" && field(got, "status") != "0") return "status " field(got, "status") ", not 0"
+	if (o == "ABORTED") {
+		if (field(got, "errno") != e[2]) return "not the expected errno"
+		if (field(got, "status") != "1" || field(got, "panic") != "codegen")
+			return "not LuaJIT'"'"'s own abort (status " field(got, "status") " panic=" field(got, "panic") \
+				"; wanted status 1 after \"runtime code generation failed\")"
+	}
+	if (o == "BLOCKED") {
+		if (field(got, "errno") != e[2]) return "not the expected errno"
+		if (field(got, "rerun") != "ok") return "the trace, run again, did not return the right value"
+	}
+	# the policy was applied to the code LuaJIT made
+	areas = field(got, "areas"); sealed = field(got, "sealed"); refused = field(got, "refused_mseal")
+	if (!number(areas) || !number(sealed) || !number(refused))
+		return "the library'"'"'s counts are missing (areas=" areas " sealed=" sealed " refused_mseal=" refused ")"
+	if (areas + 0 < 1) return "no machine code made executable (areas=0)"
+	if (policy == "none") return sealed + 0 != 0 ? "none sealed " sealed " areas" : ""
+	if (refused + 0 != 0) return "the kernel refused " refused " mseal calls"
+	if (sealed + 0 != areas + 0) return "sealed " sealed " of " areas " areas"
+	return ""
+}
+function last_value(prefix,   line, v) {
+	v = ""
+	while ((getline line < out) > 0) {
+		sub(/\r$/, "", line)
+		if (index(line, prefix) == 1) v = substr(line, length(prefix) + 1)
+	}
+	close(out)
+	return v
 }
 BEGIN {
 	load(wtsv, "workload"); load(atsv, "attack")
 	while ((getline line < out) > 0)
 		if (line ~ /^# result /)
 			result[field(line, "kind"), field(line, "name"), field(line, "policy")] = line
-	n = 0
+	close(out)
+	n = 0; listed = ""
 	while ((getline line < cases) > 0) {
+		listed = listed line "\n"
 		split(line, c, " ")
 		if (c[1] == "") continue
 		order[++n] = c[1] SUBSEP c[2] SUBSEP c[3]
 		label[n] = kernel " " c[1] " " c[2] " " c[3]
 		kindof[n] = c[1]; nameof[n] = c[2]; policyof[n] = c[3]
 	}
-	printf "TAP version 13\n1..%d\n", n
+	nwant = 0; wanted = ""
+	while ((getline line < want_cases) > 0) { wanted = wanted line "\n"; nwant++ }
+	printf "TAP version 13\n1..%d\n# luajit-matrix mode=%s\n", n + 2, mode
 	bad = 0
 	for (i = 1; i <= n; i++) {
 		want = expected(kindof[i], nameof[i], policyof[i])
@@ -81,15 +147,26 @@ BEGIN {
 		if (want == "") { ok = 0; why = "no row of the expected table matches" }
 		else if (got == "") { ok = 0; why = "no result (the guest died or the case hung)" }
 		else {
-			ok = verdict(kindof[i], got, want)
+			f = fault(kindof[i], policyof[i], got, want)
+			ok = (f == "")
 			why = field(got, "outcome") " " field(got, "errno")
 			if (kindof[i] == "attack") why = why " rerun=" field(got, "rerun")
-			why = why " (expected " e[1] " " e[2] ")"
+			why = why " (expected " e[1] " " e[2] ")" (ok ? "" : ": " f)
 		}
 		printf "%sok %d - %s: %s\n", ok ? "" : "not ", i, label[i], why
 		if (got != "") print got
 		if (!ok && e[3] != "") print "# expected because: " e[3]
 		bad += !ok
 	}
+	# the run as a whole
+	ok = (listed == wanted)
+	printf "%sok %d - %s run: the %s mode'"'"'s %d cases (%s)%s\n", ok ? "" : "not ", n + 1, kernel, mode, nwant,
+		mode_words, ok ? "" : ": the case list has " n ", not that list"
+	bad += !ok
+	done_n = last_value("# cases-done "); rc = last_value("# guest/run exit ")
+	ok = (done_n == n "" && rc == "0")
+	printf "%sok %d - %s run: the guest ran to the end (cases-done %s of %d, guest/run exit %s)\n",
+		ok ? "" : "not ", n + 2, kernel, done_n == "" ? "none" : done_n, n, rc == "" ? "none" : rc
+	bad += !ok
 	exit bad > 0
 }'

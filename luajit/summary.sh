@@ -4,11 +4,15 @@
 # sealed and could never free, the attacks table, and the answer: per
 # kernel, the strongest policy under which LuaJIT ran every workload, and
 # which attacks that policy leaves open (with expected-attacks.tsv's
-# reasons).  Policies from strongest: all, upstream, card, pin, none.
+# reasons).  Policies from strongest: all, upstream, card, pin, none; the
+# answer is luajit/answer.awk's, and counts the attacks the run tried under
+# the policy, not every attack of the run.  The mode of the run (each .out's
+# "# luajit-matrix mode=" line, matrix.sh) is said first.
 # --section: as docs/threat-model.md's section "A JIT nobody here wrote"
 # (a heading and what was measured, then the same tables; with
-# $RESULTS/luajit-cost.md, the cost too).
-# Exits 1 when a kernel has no results.
+# $RESULTS/luajit-cost.md, the cost too); only from a full run.
+# Exits 1 when a kernel has no results, a file names no mode, the files
+# are of different modes, or --section is asked of a fast run; 2 on misuse.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 SEALJIT=${SEALJIT:-$(dirname "$here")}
@@ -16,12 +20,21 @@ RESULTS=${RESULTS:-$SEALJIT/build/results}
 section=
 [ "${1:-}" = --section ] && { section=1; shift; }
 [ $# -gt 0 ] || { echo "usage: summary.sh [--section] KERNEL..." >&2; exit 2; }
-files=()
+files=() mode=
 for k in "$@"; do
 	f=$RESULTS/$k-luajit.out
 	[ -f "$f" ] || { echo "summary: no results for $k ($f)" >&2; exit 1; }
+	m=$(sed -n 's/^# luajit-matrix mode=\([a-z]*\).*/\1/p' "$f" | head -n 1)
+	[ -n "$m" ] || { echo "summary: $f names no mode (no \"# luajit-matrix mode=\" line): run luajit/matrix.sh again" >&2; exit 1; }
+	[ -z "$mode" ] || [ "$m" = "$mode" ] ||
+		{ echo "summary: $f is from a $m run, the files before it from a $mode run" >&2; exit 1; }
+	mode=$m
 	files+=("$f")
 done
+if [ -n "$section" ] && [ "$mode" != full ]; then
+	echo "summary: --section needs the full matrix (make luajit-attacks); $RESULTS holds a $mode run (make test-luajit runs the fast subset)" >&2
+	exit 1
+fi
 
 if [ -n "$section" ]; then
 	cat <<'INTRO'
@@ -42,11 +55,25 @@ from a run of `make -C luajit attacks` (luajit/matrix.sh).
 INTRO
 fi
 
-awk -v kernels="$*" -v atsv="$here/expected-attacks.tsv" '
+if [ -z "$section" ]; then
+	LJ_WHO=summary
+	. "$here/cases.sh"
+	lj_read_workloads && lj_table_attack_names || exit 2
+	case $mode in
+	fast) printf 'From a **fast** run (make test-luajit, the subset luajit/cases.sh names: %s); `-` marks a case it does not run.\n\n' "$(lj_mode_words fast)" ;;
+	*) printf 'From a **%s** run (make luajit-attacks: %s).\n\n' "$mode" "$(lj_mode_words "$mode")" ;;
+	esac
+fi
+
+# the program: answer.awk's function, then this
+awk -v kernels="$*" -v atsv="$here/expected-attacks.tsv" "$(cat "$here/answer.awk")"'
+# A field of a result line, before its detail (free text).
 function field(line, name,   n, i, kv) {
 	n = split(line, kv, " ")
-	for (i = 1; i <= n; i++)
+	for (i = 1; i <= n; i++) {
+		if (index(kv[i], "detail=") == 1) break
 		if (index(kv[i], name "=") == 1) return substr(kv[i], length(name) + 2)
+	}
 	return ""
 }
 function glob(pattern, text) { gsub(/\*/, ".*", pattern); return text ~ ("^" pattern "$") }
@@ -94,7 +121,6 @@ BEGIN {
 	while ((getline l < atsv) > 0) if (l !~ /^#/ && l != "") rows[++nrows] = l
 	nk = split(kernels, ks, " ")
 	np = split("none pin card all upstream", ps, " ")
-	ns = split("all upstream card pin none", strength, " ")
 }
 /^# result / {
 	kind = field($0, "kind"); name = field($0, "name")
@@ -102,6 +128,8 @@ BEGIN {
 	res[key] = $0
 	if (kind == "workload" && !(name in wseen)) { wseen[name] = 1; wl[++nw] = name }
 	if (kind == "attack" && !(name in aseen)) { aseen[name] = 1; al[++na] = name }
+	if (!(name in ans_kind)) { ans_kind[name] = kind; ans_name[++ans_n] = name }
+	ans_outcome[field($0, "kernel"), field($0, "policy"), name] = field($0, "outcome")
 }
 END {
 	print "### Workloads: did unmodified LuaJIT run correctly?"
@@ -143,26 +171,14 @@ END {
 	print "### The answer: the strongest policy LuaJIT survives, and what it leaves open"
 	print ""
 	for (a = 1; a <= nk; a++) {
-		best = ""
-		for (s = 1; s <= ns && best == ""; s++) {
-			all_ran = nw > 0
-			for (i = 1; i <= nw; i++) {
-				key = "workload" SUBSEP wl[i] SUBSEP ks[a] SUBSEP strength[s]
-				if (!(key in res) || field(res[key], "outcome") != "RAN") all_ran = 0
-			}
-			if (all_ran) best = strength[s]
-		}
+		answer(ks[a])
+		best = ans_best
 		if (best == "") { printf "- **%s**: no policy ran every workload (not even none)\n", ks[a]; continue }
-		open_n = 0; open_list = ""
-		for (i = 1; i <= na; i++) {
-			key = "attack" SUBSEP al[i] SUBSEP ks[a] SUBSEP best
-			if ((key in res) && field(res[key], "outcome") == "LANDED") {
-				open_n++
-				open_list = open_list "\n  - `" al[i] "`" (best == "none" ? "" : ": " reason(al[i], best, ks[a]))
-			}
-		}
-		printf "- **%s**: `%s`; %d of %d attacks land under it%s\n", ks[a], best, open_n, na,
-			(best == "none" ? " (nothing is sealed)" : ":" open_list)
+		open_list = ""
+		for (i = 1; i <= ans_landed; i++)
+			open_list = open_list "\n  - `" ans_land[i] "`" (best == "none" ? "" : ": " reason(ans_land[i], best, ks[a]))
+		printf "- **%s**: `%s`; %d of the %d attacks tried under it land%s\n", ks[a], best, ans_landed, ans_tried,
+			(best == "none" ? " (nothing is sealed)" : (ans_landed ? ":" open_list : ""))
 	}
 }' "${files[@]}"
 if [ -n "$section" ] && [ -f "$RESULTS/luajit-cost.md" ]; then

@@ -9,16 +9,16 @@
 # kernel.  Each file must be a whole judged run: a plan, as many test points,
 # "ok N - KERNEL KIND NAME POLICY: ..." each followed by its "# result" line
 # (kind, kernel, name, policy, outcome, errno), with the test point's
-# kernel, kind, name and policy, one kernel throughout.  Outcomes RAN,
-# ABORTED, LANDED, BLOCKED and UNAVAILABLE are cells of their own; ERROR,
-# WRONG (ran, other output) and NOJIT (ran, made no code executable), the
-# other outcomes guest/run-cases.sh gives, are ERROR cells labelled with the
-# word.  A "not ok" point without a result line (judge.sh: the guest died or
-# the case hung) is an ERROR cell, not a malformed file.  A result line may
-# carry fields beyond those named.  A test point that names no workload or
-# attack case (judge.sh may end with one about the guest as a whole) is not
-# a cell: it counts toward the plan, and a result line after it is a
-# problem.  Problems go to the problems file; a broken file's cells are not
+# kernel, kind, name and policy, one kernel throughout, and after the cases
+# judge.sh's two tests of the run as a whole ("ok N - KERNEL run: ..."),
+# both passed: the case list is its mode's, and the guest ran to the end.
+# Outcomes RAN, ABORTED, LANDED, BLOCKED and UNAVAILABLE are cells of their
+# own; ERROR, WRONG (ran, other output) and NOJIT (ran, made no code
+# executable), the other outcomes guest/run-cases.sh gives, are ERROR cells
+# labelled with the word.  A "not ok" point without a result line (judge.sh:
+# the guest died or the case hung) is an ERROR cell, not a malformed file; a
+# failed run test is a problem.  A result line may carry fields beyond those
+# named.  Problems go to the problems file; a broken file's cells are not
 # printed.  The reason of each cell: the first matching row of the
 # expectation table of its kind (column 6), as judge.sh picks it.
 #
@@ -51,6 +51,7 @@ function finish_file() {
 	if (!sawplan) problem(cur, "no TAP plan (1..N): luajit/matrix.sh did not judge this run")
 	else if (points != plan) problem(cur, "the plan says " plan " cases, the file has " points " (a run cut short?)")
 	if (sawplan && plan == 0) problem(cur, "no cases")
+	if (sawplan && runpoints != 2) problem(cur, "not the two tests of the run as a whole that luajit/judge.sh ends with (" runpoints " of them)")
 	kinfo[cur] = curkernel "\t" cur "\t" points "\t" (tally[cur, "BLOCKED"] + 0) "\t" (tally[cur, "LANDED"] + 0) "\t" (tally[cur, "ERROR"] + 0) "\t" (tally[cur, "unexpected"] + 0)
 	cur = ""
 }
@@ -80,7 +81,7 @@ FILENAME == ARGV[1] || FILENAME == ARGV[2] {
 FNR == 1 {
 	finish_file()
 	new_file()
-	sawplan = 0; plan = 0; points = 0; pending = 0; curkernel = ""
+	sawplan = 0; plan = 0; points = 0; pending = 0; curkernel = ""; runpoints = 0
 }
 /^1\.\.[0-9]+/ { sawplan = 1; plan = substr($1, 4) + 0; next }
 /^(not )?ok( |$)/ {
@@ -91,8 +92,14 @@ FNR == 1 {
 	t = $0; sub(/^(not )?ok [0-9]+ - /, "", t)
 	split(t, tw, " "); tkernel = tw[1]; tkind = tw[2]; tname = tw[3]; tpol = tw[4]; sub(/:$/, "", tpol)
 	twhat = t; sub(/^[^:]*: /, "", twhat)
-	# not a case (judge.sh's point about the guest as a whole): no cell
-	if (tkind != "workload" && tkind != "attack") { pending = 0; next }
+	# "ok N - KERNEL run: ...": the run as a whole; failed, the file is no whole run
+	if (tkind == "run:") {
+		runpoints++
+		if (notok) problem(cur, "line " FNR ": the run failed judge.sh's test: " twhat)
+		pending = 0
+		next
+	}
+	if (tkind != "workload" && tkind != "attack") { problem(cur, "line " FNR ": test point " points " names no workload or attack case"); pending = 0; next }
 	# a failed case may have no result at all: the cell says so
 	pending = notok ? 2 : 1
 	next

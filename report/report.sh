@@ -96,7 +96,7 @@ absent() { # PART FILE-NAME
 }
 
 for f in lib.awk scenario-groups.tsv inputs.tsv intro.html style.css cell.js; do need "$here/$f" || true; done
-for f in attacks/expected.tsv attacks/scenarios.c kernel/kernels.tsv luajit/expected-workloads.tsv luajit/expected-attacks.tsv; do
+for f in attacks/expected.tsv attacks/scenarios.c kernel/kernels.tsv luajit/expected-workloads.tsv luajit/expected-attacks.tsv luajit/answer.awk; do
 	need "$top/$f" || true
 done
 if [ -s "$problems" ]; then cat "$problems" >&2; echo "report: the repository's own files are missing (--top $top?)" >&2; exit 2; fi
@@ -168,7 +168,7 @@ luajit_files=("${args[@]}")
 if [ ${#args[@]} -gt 0 ]; then
 	matrix luajit "$work/luajit-text" "-v cases=0 -v sealrow=0 -v foot=0" luajit-cells.awk \
 		"$top/luajit/expected-workloads.tsv" "$top/luajit/expected-attacks.tsv"
-	awk "${lib[@]}" -f "$here/luajit-answer.awk" "$kernels_tsv" "$work/luajit.cells" >"$work/luajit-answer.html"
+	awk "${lib[@]}" -f "$top/luajit/answer.awk" -f "$here/luajit-answer.awk" "$kernels_tsv" "$work/luajit.cells" >"$work/luajit-answer.html"
 else
 	echo "<p class=\"missing\"><b>No LuaJIT results</b> in $(printf '%s' "$results" | esc): run <code>make test-luajit</code> or <code>make luajit-attacks</code>.</p>" >"$work/luajit.html"
 	: >"$work/luajit.cells"

@@ -11,15 +11,23 @@
 # Each workload's reference output comes from `luajit -joff`, without the
 # library, in this same guest.  Result lines (the host judges them):
 #   # result kind=workload kernel=K name=W policy=P outcome=O errno=E
-#     status=S areas=N sealed=N sealed_bytes=B exec_protects=N
-#     write_protects=N old_area_patches=N refused_munmap=N unfreed_bytes=B
-#     detail=TEXT
+#     status=S panic=P areas=N sealed=N refused_mseal=N sealed_bytes=B
+#     exec_protects=N write_protects=N old_area_patches=N refused_munmap=N
+#     unfreed_bytes=B detail=TEXT
 #   # result kind=attack kernel=K name=S policy=P outcome=O errno=E
-#     status=S changed=WHAT rerun=R sealed=N detail=TEXT
-# outcome: RAN, ABORTED, WRONG (ran, other output), NOJIT (ran, made no
-# code executable), UNAVAILABLE (the kernel cannot express the policy),
-# LANDED, BLOCKED, ERROR.  rerun: ok, wrong, payload (exit 65: the
-# attacker's bytes ran), signal-N, timeout, -.
+#     status=S changed=WHAT rerun=R areas=N sealed=N refused_mseal=N
+#     detail=TEXT
+# outcome: RAN, ABORTED (non-zero exit after the library's report),
+# WRONG (ran, other output), NOJIT (ran, made no code executable),
+# UNAVAILABLE (the kernel cannot express the policy), LANDED, BLOCKED,
+# ERROR (no report from the library: it was never loaded, or a workload
+# died before exit; or an attack that printed no verdict).  panic:
+# codegen (LuaJIT's "runtime code generation failed" panic), other (another
+# PANIC), or -.  rerun: ok, wrong, payload (exit 65: the attacker's bytes
+# ran), signal-N, timeout, -.  A workload's counts come from the library's
+# summary at exit; an attack's areas, sealed and refused_mseal from its area
+# lines, written as each area is made (the attacker's bytes end the process
+# with exit_group(), before any summary).
 # detail is the rest of the line.  Exits 0 when every case ran to a
 # result line (whatever it says), 2 on misuse.
 kernel=$1
@@ -29,7 +37,7 @@ pkg=$(cd "$(dirname "$0")" && pwd)
 LJ="$pkg/lj/ld-linux-x86-64.so.2 --library-path $pkg/lj"
 PRELOAD=$pkg/libsealjit-preload.so
 TIME_LIMIT=${CASE_TIMEOUT:-240}
-work=/tmp/luajit-cases
+work=${CASE_WORK:-/tmp/luajit-cases}
 mkdir -p "$work"
 
 # A field of the library's summary line, or "-".
@@ -38,19 +46,39 @@ summary_field() {
 	echo "${v:--}"
 }
 
+# has_report start|summary: the library wrote that line.
+has_report() { grep -q "^sealjit-preload: $1 " "$work/report" 2>/dev/null; }
+
+# area_lines all|sealed|refused: how many areas the library reported made,
+# sealed, or whose mseal the kernel refused ("-" without a start line).
+area_lines() {
+	has_report start || { echo -; return; }
+	case $1 in
+	all) pattern='^sealjit-preload: area ' ;;
+	sealed) pattern='^sealjit-preload: area .* sealed -$' ;;
+	refused) pattern='^sealjit-preload: area .* not-sealed [^-]' ;;
+	esac
+	grep -c "$pattern" "$work/report"
+}
+
+no_report() {
+	echo "no report from the library (never loaded, or it died before exit): status $1"
+}
+
 header_value() { sed -n "s/^-- $1: //p" "$2" | head -n 1; }
 
-# luajit POLICY ARG...: luajit under the library (POLICY "bare": without).
+# luajit POLICY ARG...: luajit under the library (POLICY "bare": without);
+# its stdin is not the case list's.
 luajit() {
 	lj_policy=$1
 	shift
 	rm -f "$work/report"
 	# shellcheck disable=SC2086 # $LJ is the loader and its arguments
 	if [ "$lj_policy" = bare ]; then
-		timeout "$TIME_LIMIT" $LJ "$pkg/lj/luajit" "$@"
+		timeout "$TIME_LIMIT" $LJ "$pkg/lj/luajit" "$@" </dev/null
 	else
 		SEALJIT_SEAL_POLICY=$lj_policy SEALJIT_SEAL_REPORT=$work/report \
-			timeout "$TIME_LIMIT" $LJ --preload "$PRELOAD" "$pkg/lj/luajit" "$@"
+			timeout "$TIME_LIMIT" $LJ --preload "$PRELOAD" "$pkg/lj/luajit" "$@" </dev/null
 	fi
 }
 
@@ -61,6 +89,14 @@ unavailable_probe() {
 
 last_words() {
 	tail -n 2 "$1" | tr '\n' ' ' | tr -s ' ' | cut -c 1-160
+}
+
+# LuaJIT's own panic, from its stderr: codegen (lj_mcode.c's mcode_protfail,
+# "runtime code generation failed, restricted kernel?"), other, or -.
+panic_of() {
+	if grep -q '^PANIC: .*runtime code generation failed' "$1"; then echo codegen
+	elif grep -q '^PANIC: ' "$1"; then echo other
+	else echo -; fi
 }
 
 reference() {
@@ -75,16 +111,19 @@ workload_outcome() {
 	name=$1 status=$2 min_areas=$3
 	errno=-
 	detail=$(last_words "$work/err")
+	areas=$(summary_field areas)
 	if [ "$status" = 3 ] && probe=$(unavailable_probe); then
 		outcome=UNAVAILABLE errno=$probe
 		detail=$(sed -n 's/^sealjit-preload: error: //p' "$work/report" | head -n 1)
+	elif ! has_report summary; then
+		outcome=ERROR detail="$(no_report "$status"); $detail"
+		[ "$status" = 124 ] || [ "$status" = 143 ] && detail="timeout after $TIME_LIMIT s; $detail"
 	elif [ "$status" != 0 ]; then
 		outcome=ABORTED errno=$(summary_field first_refused | sed 's/.*\///')
-		[ "$status" = 124 ] || [ "$status" = 143 ] && detail="timeout after $TIME_LIMIT s; $detail"
 	elif ! cmp -s "$work/out" "$work/ref.$name"; then
 		outcome=WRONG detail="output differs from luajit -joff: $(last_words "$work/out")"
-	elif [ "$(summary_field areas)" -lt "$min_areas" ] 2>/dev/null; then
-		outcome=NOJIT detail="$(summary_field areas) areas made executable, fewer than $min_areas"
+	elif ! [ "$areas" -ge "$min_areas" ] 2>/dev/null; then
+		outcome=NOJIT detail="$areas areas made executable, fewer than $min_areas"
 	else
 		outcome=RAN
 	fi
@@ -100,8 +139,9 @@ run_workload() {
 	min=$(header_value min-areas "$file")
 	workload_outcome "$name" "$status" "${min:-1}"
 	echo "# result kind=workload kernel=$kernel name=$name policy=$policy" \
-		"outcome=$outcome errno=$errno status=$status" \
+		"outcome=$outcome errno=$errno status=$status panic=$(panic_of "$work/err")" \
 		"areas=$(summary_field areas) sealed=$(summary_field sealed)" \
+		"refused_mseal=$(summary_field refused_mseal)" \
 		"sealed_bytes=$(summary_field sealed_bytes)" \
 		"exec_protects=$(summary_field exec_protects)" \
 		"write_protects=$(summary_field write_protects)" \
@@ -134,6 +174,9 @@ run_attack() {
 	if [ "$status" = 3 ] && probe=$(unavailable_probe); then
 		outcome=UNAVAILABLE errno=$probe
 		detail=$(sed -n 's/^sealjit-preload: error: //p' "$work/report" | head -n 1)
+	elif ! has_report start; then
+		outcome=ERROR errno=-
+		detail="$(no_report "$status"); $(last_words "$work/err")"
 	elif grep -q '^attack scenario=' "$work/out"; then
 		outcome=$(attack_field outcome) errno=$(attack_field errno)
 	else
@@ -142,7 +185,8 @@ run_attack() {
 	fi
 	echo "# result kind=attack kernel=$kernel name=$name policy=$policy" \
 		"outcome=$outcome errno=$errno status=$status changed=$(attack_field changed)" \
-		"rerun=$(rerun_of "$status") sealed=$(summary_field sealed) detail=$detail"
+		"rerun=$(rerun_of "$status") areas=$(area_lines all) sealed=$(area_lines sealed)" \
+		"refused_mseal=$(area_lines refused) detail=$detail"
 }
 
 total=$(grep -c . "$cases")

@@ -7,7 +7,8 @@
  *                and the mseal() call that applies it
  *   intercept.c  mmap/mprotect/munmap/mremap as the JIT calls them; an
  *                area is sealed the first time it is made executable
- *   report.c     counters, refused calls, the report at exit
+ *   report.c     counters, refused calls; the report: start and area lines
+ *                as they happen, the rest at exit
  *                (SEALJIT_SEAL_REPORT names a file, else stderr)
  *   start.c      the constructor: environment, kernel probe, atexit
  */
@@ -32,6 +33,7 @@ int policy_seal(void *addr, size_t len);	/* 0 or an errno */
 enum call_kind { CALL_MPROTECT, CALL_MUNMAP, CALL_MREMAP, CALL_MMAP,
 		 CALL_MSEAL, CALL_KINDS };
 void report_init(void);			/* exits on bad input */
+void report_start(void);		/* after policy_init() */
 void report_at_exit(void);
 void report_refused(enum call_kind call, const void *addr, size_t len,
 		    int err);

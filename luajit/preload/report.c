@@ -1,11 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * report.c - what the library sealed and what the kernel refused, told
- * once at exit (and at start-up when it stops the process).
+ * report.c - what the library sealed and what the kernel refused: a
+ * start line once the policy is settled, each area as it is made, the
+ * rest at exit (and an error at start-up when it stops the process).
+ * A process that never reaches exit (a signal, or exit_group() from
+ * the attacker's bytes) still leaves its start and area lines.
  *
  * SEALJIT_SEAL_REPORT names a file the report is appended to; unset, it
  * goes to stderr.  Lines (every one starts "sealjit-preload: "):
- *   area ADDR +LEN sealed|not-sealed ERRNO
+ *   start policy=P types=T abi=A          (at start-up: the library runs)
+ *   area ADDR +LEN sealed|not-sealed ERRNO   (when the area is made)
  *   refused CALL ADDR +LEN ERRNO        (the first MAX_REFUSALS of them)
  *   note TEXT
  *   summary policy=P types=T abi=A areas=N sealed=N sealed_bytes=B
@@ -49,10 +53,9 @@ struct counters {
 
 static struct counters count;
 static char refusal_lines[MAX_REFUSALS][LINE_MAX_LEN];
-static char area_lines[MAX_REFUSALS][LINE_MAX_LEN];
 static char note_lines[MAX_NOTES][LINE_MAX_LEN];
 static char first_refused[64] = "-";
-static size_t area_lines_used, note_lines_used;
+static size_t note_lines_used;
 static const char *report_path;
 
 static const char *errno_name(int err)
@@ -138,18 +141,39 @@ void report_refused(enum call_kind call, const void *addr, size_t len, int err)
 	count.refused_total++;
 }
 
+/* Written now, not at exit: what was sealed outlives a process that
+ * never gets there. */
 void report_area(const void *addr, size_t len, int seal_err)
 {
+	char line[LINE_MAX_LEN];
+	int fd;
+
 	count.areas++;
 	if (policy_seals() && !seal_err) {
 		count.sealed++;
 		count.sealed_bytes += len;
 	}
-	if (area_lines_used < MAX_REFUSALS)
-		snprintf(area_lines[area_lines_used++], LINE_MAX_LEN,
-			 "area %p +%zu %s %s", addr, len,
-			 policy_seals() && !seal_err ? "sealed" : "not-sealed",
-			 seal_err ? errno_name(seal_err) : "-");
+	snprintf(line, sizeof(line), PREFIX "area %p +%zu %s %s\n", addr, len,
+		 policy_seals() && !seal_err ? "sealed" : "not-sealed",
+		 seal_err ? errno_name(seal_err) : "-");
+	fd = open_report();
+	emit(fd, line);
+	if (fd != STDERR_FILENO)
+		close(fd);
+}
+
+/* The library is loaded and its policy settled: a report that lacks this
+ * line comes from a process the library never ran in. */
+void report_start(void)
+{
+	char line[LINE_MAX_LEN];
+	int fd = open_report();
+
+	snprintf(line, sizeof(line), PREFIX "start policy=%s types=%#x abi=%s\n",
+		 policy_name(), policy_types(), policy_abi());
+	emit(fd, line);
+	if (fd != STDERR_FILENO)
+		close(fd);
 }
 
 void report_exec_protect(void) { count.exec_protects++; }
@@ -198,7 +222,6 @@ void report_at_exit(void)
 			  count.refused_total : MAX_REFUSALS;
 
 	emit_lines(fd, note_lines, note_lines_used, "note ");
-	emit_lines(fd, area_lines, area_lines_used, "");
 	emit_lines(fd, refusal_lines, refusals, "");
 	emit_summary(fd);
 	if (fd != STDERR_FILENO)

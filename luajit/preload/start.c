@@ -2,8 +2,8 @@
 /*
  * start.c - the library's start-up, before the JIT's main(): read and
  * check the environment (report.c: where the report goes; policy.c: which
- * policy, and whether this kernel can express it), then ask for the
- * report at exit.  Bad input stops the process here (exit 2, or 3 for a
+ * policy, and whether this kernel can express it), say so (the report's
+ * start line), then ask for the rest of the report at exit.  Bad input stops the process here (exit 2, or 3 for a
  * policy the kernel cannot express), before LuaJIT makes any code.
  */
 #include "preload.h"
@@ -14,6 +14,7 @@ __attribute__((constructor)) static void preload_start(void)
 {
 	report_init();
 	policy_init();
+	report_start();
 	if (atexit(report_at_exit) != 0)
 		report_fatal(PRELOAD_EXIT_BAD_ENV, "atexit() failed");
 }

@@ -3,8 +3,10 @@
 # hold on any host kernel: the library's answer to bad input, its report,
 # what it says about a policy this kernel cannot express, every workload
 # matching `luajit -joff` under none, every attack landing under none, the
-# bundle, the judge (a missing result and a control that does not land
-# fail) and the shape of both expectation tables.
+# bundle, guest/run-cases.sh run on this host (a library that never loads is
+# an ERROR), the attack list (cases.sh refuses a failing, empty or foreign
+# one), the judge on synthetic results (each rule shown failing when it
+# should) and the shape of both expectation tables.
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 SEALJIT=${SEALJIT:-$(dirname "$here")}
@@ -56,19 +58,36 @@ SEALJIT_SEAL_REPORT=$work/report lj none "$here/workloads/hotloop.lua" >/dev/nul
 grep -Eq '^sealjit-preload: summary policy=none .* areas=[1-9][0-9]* sealed=0 ' "$work/report"
 tap $? "none: the report file names the areas LuaJIT made executable, none sealed"
 
-# Every sealing policy either seals (and reports it) or says this kernel
-# cannot express it, exit 3: never a silent none.
+# The attacker's bytes end the process with exit_group(65): no atexit,
+# no summary; the start and area lines were written as they happened.
+rm -f "$work/report"
+SEALJIT_SEAL_REPORT=$work/report lj none "$here/attack/attack.lua" mprotect-rw >/dev/null 2>&1
+rc=$?
+[ $rc = 65 ] && grep -q '^sealjit-preload: start policy=none ' "$work/report" &&
+	grep -Eq '^sealjit-preload: area 0x[0-9a-f]+ \+[0-9]+ not-sealed -$' "$work/report" &&
+	! grep -q '^sealjit-preload: summary ' "$work/report"
+tap $? "a process that never reaches exit (exit_group(65), status $rc) leaves its start and area lines"
+
+# Every sealing policy either seals the code LuaJIT makes (one hot loop: one
+# trace, so even a policy that seals mprotect lets it finish) and reports
+# it, or says this kernel cannot express it, exit 3: never a silent none.
+one_trace='local s = 0 for i = 1, 1000000 do s = s + i end print(s)'
 for p in pin card all upstream; do
 	rm -f "$work/report"
-	SEALJIT_SEAL_REPORT=$work/report lj "$p" -e 'print(1)' >/dev/null 2>&1
+	SEALJIT_SEAL_REPORT=$work/report lj "$p" -e "$one_trace" >"$work/out" 2>"$work/err"
 	rc=$?
 	if [ $rc = 3 ]; then
+		what="refused at start-up as inexpressible"
 		grep -q "policy '$p' cannot be expressed on this kernel (probe=[A-Z]*)" "$work/report"
 	else
-		grep -q "^sealjit-preload: summary policy=$p " "$work/report" &&
-			grep -q "^sealjit-preload: note probe: one scratch page sealed" "$work/report"
+		what="ran, every area sealed"
+		[ $rc = 0 ] && grep -qx 500000500000 "$work/out" &&
+			grep -q "^sealjit-preload: note probe: one scratch page sealed" "$work/report" &&
+			grep -Eq "^sealjit-preload: summary policy=$p .* areas=([1-9][0-9]*) sealed=\\1 .* refused_mseal=0 " "$work/report"
 	fi
-	tap $? "$p on this kernel: sealed, or refused at start-up as inexpressible (exit $rc)"
+	r=$?
+	[ $r = 0 ] || echo "# exit $rc: $(grep summary "$work/report") $(head -c 300 "$work/err")"
+	tap $r "$p on this kernel: a trace's code sealed, or the policy refused at start-up as inexpressible ($what, exit $rc)"
 done
 
 for w in "$here"/workloads/*.lua; do
@@ -82,7 +101,13 @@ for w in "$here"/workloads/*.lua; do
 	tap $? "workload $name under none prints what luajit -joff prints"
 done
 
-for a in $(luajit "$here/attack/attack.lua" --list); do
+# The attacks: attack.lua --list, read and checked as matrix.sh reads it.
+LJ_WHO=host.sh
+. "$here/cases.sh"
+lj_read_attacks luajit 2>"$work/list.err"
+tap $? "attack.lua --list names expected-attacks.tsv's scenarios (${#lj_attacks[@]}) $(cat "$work/list.err")"
+[ ${#lj_attacks[@]} -gt 0 ] || tap 1 "attacks under none: no attack to run"
+for a in "${lj_attacks[@]}"; do
 	lj none "$here/attack/attack.lua" "$a" >"$work/out" 2>&1
 	grep -q "^attack scenario=$a call=ok outcome=LANDED " "$work/out"
 	tap $? "attack $a under none lands on this host (the control)"
@@ -115,17 +140,238 @@ ${CC:-cc} -static -o "$work/static" "$work/static.c" &&
 	bundle_refuses "$work/static" 'ldd cannot list the libraries of .*static.*not a dynamic executable'
 tap $? "bundle.sh: a static binary is an error that says ldd cannot list it, exit 1, no bundle"
 
-printf 'attack mprotect-rw none\nattack mremap-move none\nworkload hotloop pin\n' >"$work/cases"
-{
-	echo "# result kind=attack kernel=mseal name=mprotect-rw policy=none outcome=BLOCKED errno=EACCES rerun=ok"
-	echo "# result kind=workload kernel=mseal name=hotloop policy=pin outcome=RAN errno=-"
-} >"$work/results"
-"$here/judge.sh" mseal "$work/cases" "$work/results" >"$work/tap"
-judged=$?
-grep -q '^not ok 1 - mseal attack mprotect-rw none' "$work/tap" &&
-	grep -q '^not ok 2 - mseal attack mremap-move none: no result' "$work/tap" &&
-	grep -q '^ok 3 - mseal workload hotloop pin' "$work/tap" && [ $judged = 1 ]
+# guest/run-cases.sh on this host, in the package package.sh lays out.
+# cases: what it runs; expects: the patterns its output must hold.
+run_cases() { # LABEL CASES PATTERN...
+	local label=$1 cases=$2 p
+	shift 2
+	printf '%b' "$cases" >"$work/pkg/cases"
+	rm -rf "$work/cases-work"
+	(cd "$work/pkg" && CASE_WORK=$work/cases-work CASE_TIMEOUT=60 sh ./run-cases.sh host cases) \
+		>"$work/cases.out" 2>&1 || return 1
+	for p in "$@"; do grep -Eq -- "$p" "$work/cases.out" || { echo "# $label: no line matches $p"; return 1; }; done
+}
+SEALJIT=$SEALJIT BUILD=$BUILD "$here/package.sh" "$work/pkg" >/dev/null 2>&1
+# a workload that reads its stdin: it must not eat the case list
+cat >"$work/pkg/workloads/eats-stdin.lua" <<'LUA'
+local s = 0
+for i = 1, 100000 do s = s + i end
+print(s, #(io.read("*a") or ""))
+LUA
+run_cases "three cases" 'workload eats-stdin none\nworkload hotloop none\nattack mprotect-rw none\n' \
+	'^# result kind=workload kernel=host name=eats-stdin policy=none outcome=RAN ' \
+	'^# result kind=workload kernel=host name=hotloop policy=none outcome=RAN errno=- status=0 panic=- areas=[1-9][0-9]* sealed=0 refused_mseal=0 ' \
+	'^# result kind=attack kernel=host name=mprotect-rw policy=none outcome=LANDED errno=- status=65 changed=code rerun=payload areas=1 sealed=0 refused_mseal=0 ' \
+	'^# cases-done 3$'
+tap $? "run-cases.sh: RAN and LANDED under none with the library's counts (the attack's from its area lines); a workload reading stdin leaves the case list alone"
+# ld.so --preload of a file that is no library only warns: LuaJIT runs
+# without it, and neither case may pass for RAN or LANDED
+echo 'not a library' >"$work/pkg/libsealjit-preload.so"
+run_cases "no library" 'workload hotloop none\nattack mprotect-rw none\n' \
+	'^# result kind=workload kernel=host name=hotloop policy=none outcome=ERROR .* detail=no report from the library' \
+	'^# result kind=attack kernel=host name=mprotect-rw policy=none outcome=ERROR .* detail=no report from the library' \
+	'^# cases-done 2$'
+tap $? "run-cases.sh: a library that never loaded (ld.so only warns) is an ERROR, not RAN or LANDED"
+
+# cases.sh: an attack list that fails, is empty or is not the table's
+# scenarios stops the run (exit 2, saying why) instead of shrinking it.
+list_refused() { # PATTERN COMMAND...
+	local pattern=$1 rc
+	shift
+	(lj_read_attacks "$@") >/dev/null 2>"$work/list.err"
+	rc=$?
+	[ $rc = 2 ] && grep -q "$pattern" "$work/list.err" || { echo "# exit $rc: $(cat "$work/list.err")"; return 1; }
+}
+list_refused 'attack.lua --list failed (exit 1)' false &&
+	list_refused 'attack.lua --list named no attack' true &&
+	list_refused 'only in the table: madvise-dontneed mmap-fixed-anon' sh -c 'echo mprotect-rw' - &&
+	list_refused 'only listed: nonesuch' sh -c 'luajit "$@"; echo nonesuch' - &&
+	list_refused 'only listed: mprotect-rw' sh -c 'luajit "$@"; echo mprotect-rw' -
+tap $? "cases.sh: a failing, empty, short, foreign or doubled attack.lua --list is refused, exit 2"
+
+# judge.sh on synthetic results.  judge MODE CASES RESULTS: $work/tap, $judged.
+judge() {
+	printf '%b' "$2" >"$work/cases"
+	printf '%b' "$3" >"$work/results"
+	"$here/judge.sh" --mode "$1" mseal "$work/cases" "$work/results" >"$work/tap" 2>"$work/judge.err"
+	judged=$?
+}
+# tap_has PATTERN...: every pattern is a line of $work/tap.
+tap_has() {
+	local p
+	for p in "$@"; do grep -Eq -- "$p" "$work/tap" || { echo "# no line matches: $p"; sed 's/^/#   /' "$work/tap"; return 1; }; done
+}
+R='# result kind=workload kernel=mseal name=hotloop'
+A='# result kind=attack kernel=mseal name=mprotect-rw'
+judge fast 'attack mprotect-rw none\nattack mremap-move none\nworkload hotloop pin\n' \
+	"${A} policy=none outcome=BLOCKED errno=EACCES status=0 rerun=ok areas=1 sealed=0 refused_mseal=0\n${R} policy=pin outcome=RAN errno=- status=0 panic=- areas=2 sealed=2 refused_mseal=0\n"
+tap_has '^not ok 1 - mseal attack mprotect-rw none' '^not ok 2 - mseal attack mremap-move none: no result' \
+	'^ok 3 - mseal workload hotloop pin' && [ $judged = 1 ]
 tap $? "judge.sh: a control that does not land fails, a missing result fails, exit 1"
+
+judge fast 'workload hotloop pin\n' \
+	"${R} policy=pin outcome=RAN errno=- status=0 panic=- areas=2 sealed=0 refused_mseal=0 detail=sealed=2\n"
+tap_has '^not ok 1 - mseal workload hotloop pin: RAN - \(expected RAN -\): sealed 0 of 2 areas$'
+r1=$?
+judge fast 'workload hotloop pin\n' \
+	"${R} policy=pin outcome=RAN errno=- status=0 panic=- areas=2 sealed=0 refused_mseal=2\n"
+tap_has '^not ok 1 - mseal workload hotloop pin: .*: the kernel refused 2 mseal calls$'
+r2=$?
+judge fast 'workload hotloop pin\n' "${R} policy=pin outcome=RAN errno=- status=0 panic=- areas=- sealed=- refused_mseal=-\n"
+tap_has '^not ok 1 - mseal workload hotloop pin: .*: the library.s counts are missing'
+r3=$?
+judge fast 'workload hotloop none\n' "${R} policy=none outcome=RAN errno=- status=0 panic=- areas=2 sealed=1 refused_mseal=0\n"
+tap_has '^not ok 1 - mseal workload hotloop none: .*: none sealed 1 areas$'
+r4=$?
+[ $r1 = 0 ] && [ $r2 = 0 ] && [ $r3 = 0 ] && [ $r4 = 0 ]
+tap $? "judge.sh: RAN under pin with nothing sealed, with every mseal refused, or without the library's counts fails; so does none that sealed"
+
+abort() { # STATUS PANIC: one ABORTED card case
+	judge fast 'workload hotloop card\n' \
+		"${R} policy=card outcome=ABORTED errno=EACCES status=$1 panic=$2 areas=1 sealed=1 refused_mseal=0\n"
+}
+abort 139 -
+tap_has "^not ok 1 - mseal workload hotloop card: ABORTED EACCES \(expected ABORTED EACCES\): not LuaJIT's own abort \(status 139 panic=-"
+r1=$?
+abort 124 -
+tap_has "^not ok 1 - .*: not LuaJIT's own abort \(status 124 "
+r2=$?
+abort 1 other
+tap_has "^not ok 1 - .*: not LuaJIT's own abort \(status 1 panic=other"
+r3=$?
+abort 1 codegen
+tap_has '^ok 1 - mseal workload hotloop card: ABORTED EACCES \(expected ABORTED EACCES\)$'
+r4=$?
+[ $r1 = 0 ] && [ $r2 = 0 ] && [ $r3 = 0 ] && [ $r4 = 0 ]
+tap $? "judge.sh: ABORTED is LuaJIT's codegen panic, status 1: a SIGSEGV (139), a timeout (124) or another panic fails"
+
+judge fast 'attack mprotect-rw pin\nattack mprotect-rw card\n' \
+	"${A} policy=pin outcome=LANDED errno=- status=65 rerun=payload areas=1 sealed=0 refused_mseal=1\n${A} policy=card outcome=BLOCKED errno=EACCES status=0 rerun=ok areas=1 sealed=1 refused_mseal=0\n"
+tap_has '^not ok 1 - mseal attack mprotect-rw pin: LANDED - rerun=payload \(expected LANDED -\): the kernel refused 1 mseal calls$' \
+	'^ok 2 - mseal attack mprotect-rw card: BLOCKED EACCES rerun=ok \(expected BLOCKED EACCES\)$'
+tap $? "judge.sh: an attack that LANDED under pin on an area the kernel would not seal fails"
+
+# the run as a whole: the mode's case list, and the guest's end
+fast_list=$(lj_read_workloads && lj_table_attack_names && lj_write_cases fast)
+nfast=$(grep -c . <<<"$fast_list")
+judge fast "$fast_list\n" "# cases-done $nfast\n# guest/run exit 0\n"
+tap_has "^ok $((nfast + 1)) - mseal run: the fast mode's $nfast cases \(" "^ok $((nfast + 2)) - mseal run: the guest ran to the end \(cases-done $nfast of $nfast, guest/run exit 0\)$"
+r1=$?
+judge fast "$(grep -v '^attack .* none$' <<<"$fast_list")\n" ""
+tap_has "^not ok $((nfast - ${#lj_attacks[@]} + 1)) - mseal run: the fast mode's $nfast cases .*: the case list has $((nfast - ${#lj_attacks[@]})), not that list$"
+r2=$?
+judge full "$fast_list\n" ""
+tap_has "^not ok $((nfast + 1)) - mseal run: the full mode's [0-9]+ cases"
+r3=$?
+[ $r1 = 0 ] && [ $r2 = 0 ] && [ $r3 = 0 ]
+tap $? "judge.sh: the case list must be the mode's ($nfast fast): one without the controls, or the fast list judged as full, fails"
+
+judge fast "$fast_list\n" "# cases-done $nfast\n# result kind=x\n# guest/run exit 125\n"
+tap_has "^not ok $((nfast + 2)) - mseal run: the guest ran to the end \(cases-done $nfast of $nfast, guest/run exit 125\)$"
+r1=$?
+judge fast "$fast_list\n" "# cases-done $((nfast - 1))\n# guest/run exit 0\n"
+tap_has "^not ok $((nfast + 2)) - mseal run: the guest ran to the end \(cases-done $((nfast - 1)) of $nfast, "
+r2=$?
+judge fast "$fast_list\n" "# guest/run exit 0\n"
+tap_has "^not ok $((nfast + 2)) - mseal run: the guest ran to the end \(cases-done none of $nfast, "
+r3=$?
+[ $r1 = 0 ] && [ $r2 = 0 ] && [ $r3 = 0 ]
+tap $? "judge.sh: the guest must end the run: a panic or timeout after the last case (guest/run exit 125) or a missing cases-done fails"
+
+"$here/judge.sh" mseal "$work/cases" "$work/results" >/dev/null 2>&1
+r1=$?
+"$here/judge.sh" --mode quick mseal "$work/cases" "$work/results" >/dev/null 2>"$work/judge.err"
+r2=$?
+[ $r1 = 2 ] && [ $r2 = 2 ] && grep -q "unknown mode 'quick'" "$work/judge.err"
+tap $? "judge.sh without --mode, or with an unknown one, is misuse, exit 2"
+
+# summary.sh on a synthetic fast run of mseal: pin is the strongest policy
+# LuaJIT survives, and the answer counts the 4 attacks the fast mode tries
+# under pin, not all of them; --section (the threat model) refuses it.
+mkdir -p "$work/sum"
+{
+	echo "# luajit-matrix mode=fast cases=$nfast"
+	awk '{
+		o = $1 == "workload" ? ($3 == "none" || $3 == "pin" ? "RAN" : "ABORTED") : \
+			($3 == "none" || ($2 == "mprotect-rw" && $3 == "pin") ? "LANDED" : "BLOCKED")
+		printf "# result kind=%s kernel=mseal name=%s policy=%s outcome=%s errno=- areas=1 sealed=1\n", $1, $2, $3, o
+	}' <<<"$fast_list"
+	echo "# cases-done $nfast"
+	echo "# guest/run exit 0"
+} >"$work/sum/mseal-luajit.out"
+RESULTS=$work/sum "$here/summary.sh" mseal >"$work/sum/md" 2>"$work/sum/err"
+r1=$?
+grep -q '^From a \*\*fast\*\* run ' "$work/sum/md" &&
+	grep -q '^- \*\*mseal\*\*: `pin`; 1 of the 4 attacks tried under it land:$' "$work/sum/md"
+r2=$?
+RESULTS=$work/sum "$here/summary.sh" --section mseal >"$work/sum/section" 2>"$work/sum/err"
+r3=$?
+grep -q 'summary: --section needs the full matrix (make luajit-attacks)' "$work/sum/err"
+r4=$?
+[ $r1 = 0 ] && [ $r2 = 0 ] && [ $r3 = 1 ] && [ $r4 = 0 ] && [ ! -s "$work/sum/section" ] ||
+	{ echo "# exits $r1 $r3; $(grep 'attacks' "$work/sum/md" | tail -n 1); $(cat "$work/sum/err")"; false; }
+tap $? "summary.sh: a fast run says so, its answer counts the attacks tried under the policy (1 of 4 under pin), and --section refuses it, exit 1"
+sed -i '/^# luajit-matrix mode=/d' "$work/sum/mseal-luajit.out"
+RESULTS=$work/sum "$here/summary.sh" mseal >/dev/null 2>"$work/sum/err"
+[ $? = 1 ] && grep -q 'names no mode' "$work/sum/err"
+tap $? "summary.sh: results that name no mode are refused, exit 1"
+
+# matrix.sh end to end on this host, a stand-in for guest/run answering
+# every case as vanilla would (FAKE_GUEST=miss: mprotect-rw's control is
+# BLOCKED; die: guest/run exits 125 after the last result).
+fake=$work/fake
+mkdir -p "$fake/guest" "$fake/build/kernels/vanilla"
+ln -s "$SEALJIT/scripts" "$fake/scripts"
+ln -s "$SEALJIT/tests" "$fake/tests"
+ln -s "$SEALJIT/include" "$fake/include"
+: >"$fake/build/kernels/vanilla/bzImage"
+cat >"$fake/guest/run" <<'RUN'
+#!/usr/bin/env bash
+while [ $# -gt 0 ]; do
+	case $1 in --add) pkg=$2; shift 2 ;; --timeout | --console) shift 2 ;; --) break ;; *) k=$1; shift ;; esac
+done
+n=0
+while read -r kind name policy; do
+	n=$((n + 1))
+	r="# result kind=$kind kernel=$k name=$name policy=$policy"
+	if [ "$policy" != none ]; then echo "$r outcome=UNAVAILABLE errno=ENOSYS status=3"
+	elif [ "$kind" = workload ]; then echo "$r outcome=RAN errno=- status=0 panic=- areas=1 sealed=0 refused_mseal=0"
+	elif [ "$FAKE_GUEST" = miss ] && [ "$name" = mprotect-rw ]; then
+		echo "$r outcome=BLOCKED errno=EACCES status=0 rerun=ok areas=1 sealed=0 refused_mseal=0"
+	else echo "$r outcome=LANDED errno=- status=65 rerun=payload areas=1 sealed=0 refused_mseal=0"; fi
+done <"$pkg/cases"
+echo "# cases-done $n"
+[ "$FAKE_GUEST" != die ] || exit 125
+RUN
+chmod +x "$fake/guest/run"
+matrix() { # FAKE_GUEST OPTION...: $work/m.out, $work/m.err, $mrc
+	local how=$1
+	shift
+	rm -rf "$work/mres"
+	FAKE_GUEST=$how SEALJIT=$fake BUILD=$work/mbuild RESULTS=$work/mres \
+		"$here/matrix.sh" "$@" vanilla >"$work/m.out" 2>"$work/m.err"
+	mrc=$?
+}
+matrix pass --fast
+[ $mrc = 0 ] && [ "$(tail -n 1 "$work/m.out")" = "$((nfast + 2)) passed, 0 failed" ] &&
+	grep -q "^ok $((nfast + 2)) - vanilla run: the guest ran to the end" "$work/mres/vanilla-luajit.tap" &&
+	grep -q '^From a \*\*fast\*\* run' "$work/mres/luajit-matrix-fast.md" ||
+	{ echo "# exit $mrc: $(tail -n 1 "$work/m.out"); $(tail -n 3 "$work/m.err")"; false; }
+tap $? "matrix.sh --fast with a stand-in guest: $((nfast + 2)) passed, exit 0, the summary written"
+matrix miss --fast
+r1=$mrc l1=$(tail -n 1 "$work/m.out")
+matrix miss --fast --strict --brief
+[ $r1 = 0 ] && [ "$l1" = "$((nfast + 1)) passed, 1 failed" ] && [ $mrc = 1 ] &&
+	[ "$(grep -c . "$work/m.out")" = 4 ] &&
+	grep -q '^not ok [0-9]* - vanilla attack mprotect-rw none: BLOCKED EACCES' "$work/m.out" &&
+	grep -q '^# result kind=attack kernel=vanilla name=mprotect-rw ' "$work/m.out" ||
+	{ echo "# exits $r1 $mrc: $l1"; sed 's/^/#   /' "$work/m.out"; false; }
+tap $? "matrix.sh: a miss is counted and exits 0 (make -k goes on); --strict exits 1, --brief shows the failed case"
+matrix die --fast
+[ $mrc = 0 ] && [ "$(tail -n 1 "$work/m.out")" = "$((nfast + 1)) passed, 1 failed" ] &&
+	grep -q "^not ok $((nfast + 2)) - vanilla run: the guest ran to the end (cases-done $nfast of $nfast, guest/run exit 125)" "$work/m.out" ||
+	{ echo "# exit $mrc: $(tail -n 1 "$work/m.out")"; false; }
+tap $? "matrix.sh: a guest that fails after its last result (exit 125) fails the run's last test"
 
 for t in "$here"/expected-*.tsv; do
 	awk -F'\t' '!/^#/ && NF > 0 {

@@ -188,16 +188,15 @@ edit_page deaf 's|</body>|<script>["click", "keydown"].forEach(function (t) { do
 bad_page deaf "a page whose cells ignore clicks and keys" "a click \\(or Enter\\) on a cell shows its detail"
 # 14: a LuaJIT TAP with every outcome guest/run-cases.sh can give and judge.sh
 # can write: a workload WRONG, one NOJIT, an attack ERROR, a failed case with
-# no result line after it (whatever its text), a field the cells do not know
-# on every result line, and a last failed test point about the guest as a
-# whole, saying "no result".  report.sh draws them (exit 0), the page shows
+# no result line after it (whatever its text), and a field the cells do not
+# know on every result line.  report.sh draws them (exit 0), the page shows
 # four ERROR cells, two labelled with their words, and page.sh agrees with
 # the TAP's count.
 copy_results luajit-error
 awk -v k="$victim" '
 function flush() { if (tp != "") print tp; tp = "" }
 function fail() { sub(/^ok/, "not ok", tp) }
-/^1\.\.[0-9]+$/ { plan = substr($0, 4) + 1; print "1.." plan; next }
+/^1\.\.[0-9]+$/ { print; next }
 /^(not )?ok / { flush(); tp = $0; next }
 /^# result / {
 	sub(/ detail=/, " refused_mseal=0 detail=")
@@ -210,7 +209,7 @@ function fail() { sub(/^ok/, "not ok", tp) }
 	flush(); print; next
 }
 { flush(); print }
-END { flush(); printf "not ok %d - %s guest ran to the end: no result after its last case\n", plan, k }' \
+END { flush() }' \
 	"$results/$victim-luajit.tap" >"$out/luajit-error/results/$victim-luajit.tap"
 "$report" ${top[@]+"${top[@]}"} --kernels "$kernels" "$out/luajit-error/results" "$out/luajit-error/gen" >"$out/luajit-error/gen.out" 2>"$out/luajit-error/gen.err"
 grc=$?
