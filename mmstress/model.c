@@ -343,7 +343,14 @@ static bool madvise_refused(const struct model *m, const struct page *p, int adv
 {
 	if (m->seal == SEAL_FULL && fork_advice(advice) && p->mapped)
 		return p->seals & (MM_SEAL_MPROTECT | PIN_TYPES);
-	if (!destructive(advice) || !p->mapped || p->shared || page_writable(m, p))
+	if (!destructive(advice) || !p->mapped || page_writable(m, p))
+		return false;
+	/*
+	 * A discard leaves a shared page to its object, but MADV_REMOVE empties
+	 * the object: the whole series refuses it through a sealed read-only
+	 * mapping, shared too (6.1 patch 27); upstream does not.
+	 */
+	if (p->shared && !(advice == MADV_REMOVE && m->seal == SEAL_FULL))
 		return false;
 	if (m->seal == SEAL_FULL)
 		return p->seals & (MM_SEAL_MPROTECT | PIN_TYPES);
