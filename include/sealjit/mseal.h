@@ -34,6 +34,13 @@
 	(MM_SEAL_MSEAL | MM_SEAL_MPROTECT | MM_SEAL_MUNMAP | \
 	 MM_SEAL_MMAP | MM_SEAL_MREMAP)
 
+/* Which mseal() a kernel answers (kernel/kernels.tsv's abi column). */
+enum mseal_abi {
+	MSEAL_ABI_NONE,		/* no mseal(): ENOSYS */
+	MSEAL_ABI_TYPES,	/* mseal(addr, len, types, flags): v1 and the series */
+	MSEAL_ABI_UPSTREAM,	/* mseal(addr, len, 0): upstream's, 6.10+ */
+};
+
 /* Returns 0, or -1 with errno set (ENOSYS where the kernel lacks mseal). */
 static inline int sys_mseal(void *addr, size_t len, unsigned int types,
 			    unsigned int flags)
