@@ -1,18 +1,18 @@
 #!/usr/bin/env bash
-# kernel/build.sh [--source TARBALL] [--fragment FILE]... FLAVOR [PATCH...]
+# kernel/build.sh --source TARBALL [--fragment FILE]... FLAVOR [PATCH...]
 #     - build one guest kernel in the cache.  Every kernel gets
 #     kernel/config.fragment on top of tinyconfig, plus each --fragment.
-# kernel/build.sh [--source TARBALL] --tree FLAVOR - print where that
+# kernel/build.sh --source TARBALL --tree FLAVOR - print where that
 #     kernel's source tree is.
-# kernel/build.sh --cached [--fragment FILE]... FLAVOR [PATCH...] - exit 0
-#     when the cache holds this very build (same key), 3 when it does not;
-#     builds and copies nothing.
+# kernel/build.sh --source TARBALL --cached [--fragment FILE]... FLAVOR
+#     [PATCH...] - exit 0 when the cache holds this very build (same key),
+#     3 when it does not; builds and copies nothing.
 #
-# FLAVOR names the kernel (vanilla, mseal, ...); the PATCH files are applied
-# in order with `git am` on top of a pristine untar of a Debian
-# linux-source-X.Y tarball (default: $LINUX_TARBALL, or
-# /usr/src/linux-source-6.1.tar.xz).  Everything lives outside the
-# repository:
+# The kernels of kernel/kernels.tsv are built with the arguments their
+# rows give (kernel/kernels build NAME); this is the recipe.  FLAVOR names
+# the kernel; the PATCH files are applied in order with `git am` on top of
+# a pristine untar of a Debian linux-source-X.Y tarball (--source, or
+# $LINUX_TARBALL).  Everything lives outside the repository:
 #
 #   $SEALJIT_CACHE/ccache                      compiler cache, shared by all
 #   $SEALJIT_CACHE/linux-<ver>/git             pristine source, tag "pristine"
@@ -44,7 +44,7 @@ set -euo pipefail
 RECIPE_VERSION=3
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(dirname "$here")
-tarball=${LINUX_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
+tarball=${LINUX_TARBALL:-}
 cache=${SEALJIT_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/sealjit}
 build=${SEALJIT_BUILD:-$top/build}
 jobs=${JOBS:-$(nproc)}
@@ -59,7 +59,7 @@ whole_number kernel/build.sh JOBS "$jobs"
 die() { progress_stop; printf 'kernel/build.sh: %s\n' "$*" >&2; exit 1; }
 say() { printf '  %-8s %s\n' "$1" "$2"; }
 
-usage="usage: kernel/build.sh [--source TARBALL] [--fragment FILE]... [--tree | --cached] FLAVOR [PATCH...]"
+usage="usage: kernel/build.sh --source TARBALL [--fragment FILE]... [--tree | --cached] FLAVOR [PATCH...]"
 print_tree='' only_ask=''
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -106,6 +106,7 @@ source_version() {
 }
 
 # Debian names the tarball after the series it holds: linux-source-X.Y.
+[ -n "$tarball" ] || die "which kernel source? --source TARBALL (kernel/kernels tarball NAME names a kernel's)"
 ver=$(source_version)
 series=$(basename "$tarball" .tar.xz)
 series=${series#linux-source-}

@@ -42,11 +42,9 @@ build() { # build DESCRIPTION BUILD.SH-ARGS...
 for s in "$@"; do
 	series_info "$s"
 	mapfile -t patches < <(series_patches)
-	fragment=()
-	[ -n "$series_fragment" ] && fragment=(--fragment "$series_fragment")
 	for i in "${!patches[@]}"; do
 		build "$s: builds after $(basename "${patches[$i]}")" \
-			"${fragment[@]}" "$series_check" "${patches[@]:0:$((i + 1))}"
+			"${series_fragments[@]}" "$series_check" "${patches[@]:0:$((i + 1))}"
 	done
 	[ "$series_nomseal" = yes ] &&
 		build "$s: the whole series builds with CONFIG_MSEAL=n" "$series_check-nomseal" "${patches[@]}"

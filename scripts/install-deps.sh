@@ -3,8 +3,9 @@
 # As root it installs what is missing; otherwise it names what is missing
 # and fails.  Quiet and quick when everything is there.
 set -euo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
 
-# kernels: linux-source-6.1 (the series), linux-source-6.12 (upstream anchor),
+# kernels: linux-source-X.Y for each source of kernel/kernels.tsv,
 #   flex bison bc libelf-dev libssl-dev perl git, rsync (headers_install),
 #   ccache (the flavors of a kernel share what they compile)
 # tests: patch (the series applies with patch -p1)
@@ -13,8 +14,10 @@ set -euo pipefail
 # benchmark: stress-ng (run in the guest), gnuplot-nox (the chart)
 # a JIT nobody here wrote: luajit (run in the guest under every seal policy)
 # report: chromium (make test renders the page headless, report/tests/page.sh)
+versions=$("$top/kernel/kernels" sources) || exit 1
+mapfile -t versions <<<"$versions"
 packages=(
-	linux-source-6.1 linux-source-6.12 flex bison bc libelf-dev libssl-dev perl git rsync ccache
+	"${versions[@]/#/linux-source-}" flex bison bc libelf-dev libssl-dev perl git rsync ccache
 	patch
 	qemu-system-x86 busybox-static cpio gzip xz-utils
 	gcc make libc6-dev libcap-dev clang libclang-rt-14-dev

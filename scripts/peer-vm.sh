@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# scripts/peer-vm.sh [--tap NAME] [--slow N] [KERNEL...] - Linux 6.1's own
-# tools/testing/selftests/vm programs, built statically from the 6.1 source
-# at test time, run on each KERNEL (default: vanilla mseal) in one guest boot
-# each, then a table (test | vanilla | mseal) and TAP in
+# scripts/peer-vm.sh [--tap NAME] [--slow N] KERNEL... - Linux 6.1's own
+# tools/testing/selftests/vm programs, built statically from the kernels'
+# source at test time (make test-peer-vm: the series' kernel and its base),
+# run on each KERNEL in one guest boot each, then a table (test | KERNEL |
+# ...) and TAP in
 # build/results/NAME.tap (default peer-vm): ok when every kernel gave the
 # same result, a skip when that result is kselftest's skip (exit 4) with
 # nothing passed or failed, not ok when the test did not build; and, per
@@ -10,9 +11,10 @@
 # guest/run exit 0).  --slow N multiplies each test's timeout by N (the
 # debug kernels run several times slower under KASAN and lockdep).
 #
-# Sources: /usr/src/linux-source-6.1.tar.xz (only the selftests are
-# extracted, into build/peer-vm/src; nothing is committed).  Headers: the
-# system's linux-libc-dev, which on Debian 12 is 6.1's own uapi.
+# Sources: the kernels' Debian source tarball (kernel/kernels.tsv; every
+# KERNEL must share it; only the selftests are extracted, into
+# build/peer-vm/src; nothing is committed).  Headers: the system's
+# linux-libc-dev, which on Debian 12 is 6.1's own uapi.
 #
 # Not run, and why (each also listed in the table as "not built"):
 #   compaction_test, hugepage-*, hugetlb-madvise, map_hugetlb, thuge-gen,
@@ -25,10 +27,7 @@
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 out=$top/build/peer-vm
-src=$out/src/linux-source-6.1
-vm=$src/tools/testing/selftests/vm
 bin=$out/bin
-tarball=${LINUX61_SOURCE:-/usr/src/linux-source-6.1.tar.xz}
 tap_name=peer-vm slow=1
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -40,7 +39,17 @@ while [ $# -gt 0 ]; do
 done
 case $slow in [1-9] | [1-9][0-9]) ;; *) echo "peer-vm: --slow takes 1..99, not '$slow'" >&2; exit 2 ;; esac
 kernels=("$@")
-[ ${#kernels[@]} -gt 0 ] || kernels=(vanilla mseal)
+[ ${#kernels[@]} -gt 0 ] || { echo "usage: scripts/peer-vm.sh [--tap NAME] [--slow N] KERNEL..." >&2; exit 2; }
+version=
+for k in "${kernels[@]}"; do
+	v=$("$top/kernel/kernels" get "$k" source) || exit 2
+	[ -z "$version" ] || [ "$v" = "$version" ] ||
+		{ echo "peer-vm: $k is built from linux-source-$v, ${kernels[0]} from $version: one source at a time" >&2; exit 2; }
+	version=$v
+done
+tarball=$("$top/kernel/kernels" tarball "$version")
+src=$out/src/linux-source-$version
+vm=$src/tools/testing/selftests/vm
 
 # name|sources (besides name.c)|extra flags|command line in the guest|seconds
 TESTS=(
@@ -65,13 +74,13 @@ TESTS=(
 
 extract() {
 	[ -f "$vm/mremap_test.c" ] && return 0
-	[ -f "$tarball" ] || { echo "peer-vm: no $tarball (apt-get install linux-source-6.1)" >&2; return 1; }
+	[ -f "$tarball" ] || { echo "peer-vm: no $tarball (apt-get install linux-source-$version)" >&2; return 1; }
 	mkdir -p "$out/src"
 	tar -xJf "$tarball" -C "$out/src" \
-		linux-source-6.1/tools/testing/selftests/vm \
-		linux-source-6.1/tools/testing/selftests/kselftest.h \
-		linux-source-6.1/tools/testing/selftests/kselftest_harness.h \
-		linux-source-6.1/mm/gup_test.h
+		"linux-source-$version/tools/testing/selftests/vm" \
+		"linux-source-$version/tools/testing/selftests/kselftest.h" \
+		"linux-source-$version/tools/testing/selftests/kselftest_harness.h" \
+		"linux-source-$version/mm/gup_test.h"
 }
 
 # source_of NAME: the program a TESTS entry runs (the userfaultfd modes share one)

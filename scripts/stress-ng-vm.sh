@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# scripts/stress-ng-vm.sh [--ops N] [--slow N] [--tap NAME] [KERNEL...] -
+# scripts/stress-ng-vm.sh [--ops N] [--slow N] [--tap NAME] KERNEL... -
 # stress-ng's mm stressors
 # (pagemove mmap mmapfork mremap mprotect madvise brk vm-segv pkey shm), each
-# for a fixed op count, in one guest boot per KERNEL (default: vanilla
-# mseal).  The host's dynamically linked stress-ng travels with the
+# for a fixed op count, in one guest boot per KERNEL (make test-peer-vm:
+# the series' kernel and its base, the control first).  The host's dynamically linked stress-ng travels with the
 # libraries ldd names and runs through the copied ld-linux-x86-64.so.2.
 # Prints a table (stressor | kernel...: exit code, bogo ops from
 # --metrics-brief, lines that say "fail") and TAP (build/results/NAME.tap,
@@ -20,12 +20,13 @@ set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 out=$top/build/stress-ng
 ops=50 slow=1 tap_name=stress-ng-vm
+usage="scripts/stress-ng-vm.sh [--ops N] [--slow N] [--tap NAME] KERNEL..."
 while [ $# -gt 0 ]; do
 	case $1 in
 	--ops) ops=$2; shift 2 ;;
 	--slow) slow=$2; shift 2 ;;
 	--tap) tap_name=$2; shift 2 ;;
-	-*) echo "usage: scripts/stress-ng-vm.sh [--ops N] [--slow N] [--tap NAME] [KERNEL...]" >&2; exit 2 ;;
+	-*) echo "usage: $usage" >&2; exit 2 ;;
 	*) break ;;
 	esac
 done
@@ -33,7 +34,7 @@ case $ops in [1-9] | [1-9][0-9] | [1-9][0-9][0-9] | [1-9][0-9][0-9][0-9]) ;;
 *) echo "stress-ng-vm: --ops takes 1..9999, not '$ops'" >&2; exit 2 ;; esac
 case $slow in [1-9] | [1-9][0-9]) ;; *) echo "stress-ng-vm: --slow takes 1..99, not '$slow'" >&2; exit 2 ;; esac
 kernels=("$@")
-[ ${#kernels[@]} -gt 0 ] || kernels=(vanilla mseal)
+[ ${#kernels[@]} -gt 0 ] || { echo "usage: $usage" >&2; exit 2; }
 stressors=(pagemove mmap mmapfork mremap mprotect madvise brk vm-segv pkey shm)
 # Smaller regions per op than stress-ng's defaults (mmap maps 256 MiB a
 # time): the same calls, cheap enough that under TCG and KASAN each op

@@ -6,8 +6,9 @@
 #   tests/upstream-mseal-selftest.sh run KERNEL VARIANT [DIR]
 #
 # build: extract tools/testing/selftests/mm/mseal_test.c, mseal_helpers.h
-# and kselftest.h from $UPSTREAM_SOURCE (default
-# /usr/src/linux-source-6.12.tar.xz) into DIR/src (default build/peer; the
+# and kselftest.h from $UPSTREAM_SOURCE (default: the source tarball of the
+# registry's upstream kernel, the one with upstream's mseal() and no
+# series, kernel/kernels.tsv) into DIR/src (default build/peer; the
 # extraction is kept, the sources are never committed) and build three
 # static binaries in DIR, each with upstream's own flags (-Wall; it is not
 # our code, so not our -Wextra -Werror):
@@ -36,12 +37,18 @@
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
-tarball=${UPSTREAM_SOURCE:-/usr/src/linux-source-6.12.tar.xz}
 CC=${CC:-gcc}
 EPERM_CHECKS=12		# FAIL_TEST_IF_FALSE(errno == EPERM); in 6.12's file
 SELFTEST=tools/testing/selftests
 
 die() { echo "upstream-mseal-selftest: $*" >&2; exit 2; }
+upstream_tarball() {
+	local k
+	k=$("$top/kernel/kernels" names abi=upstream series=-) || exit 2
+	[ -n "$k" ] || die "kernel/kernels.tsv has no kernel with upstream's mseal() and no series"
+	"$top/kernel/kernels" tarball "${k%% *}"
+}
+tarball=${UPSTREAM_SOURCE:-$(upstream_tarball)}
 
 # The value of a macro of include/sealjit/mseal.h, as the compiler sees it.
 abi_value() {
