@@ -3,7 +3,10 @@
  *
  *   attacks --kernel NAME [--expect FILE] [--policy P]... [--scenario S]...
  *           [--narrate] [--list]
+ * --list: NAME<TAB>NARRATION<TAB>DESCRIPTION, one scenario a line.
  *
+ * NAME is a kernel of kernel/kernels.tsv: its rows in the table are those
+ * of the name the registry says it is judged as (mseal-debug: mseal's).
  * Default matrix: every scenario x {none,card,all} x {root,nocaps} x
  * {self,child}.  Each case is followed by exactly one line
  *   # result kernel=K scenario=S policy=P priv=R from=F outcome=O errno=E expected=O2/E2 seals=X
@@ -23,12 +26,15 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <sealjit/kernel.h>
+
 #define MAX_SCENARIOS 64
 #define MAX_POLICIES 3
 #define NARRATE_WIDTH 56
 
 struct options {
 	const char *kernel;
+	const char *judged_as;	/* the kernel's name in the table */
 	const char *expect_path;
 	const struct scenario *scenarios[MAX_SCENARIOS];
 	size_t scenario_count;
@@ -46,7 +52,7 @@ struct tally {
 static void usage(FILE *out)
 {
 	fprintf(out,
-		"usage: attacks --kernel vanilla|v1|mseal|upstream|upstream-fixes [--expect FILE]\n"
+		"usage: attacks --kernel NAME [--expect FILE]  (NAME: kernel/kernels.tsv's)\n"
 		"               [--policy none|card|all]... [--scenario NAME]...\n"
 		"               [--narrate] [--list]\n");
 }
@@ -119,6 +125,15 @@ static int parse_options(int argc, char **argv, struct options *o)
 	if (optind != argc || (!o->list && !o->kernel)) {
 		usage(stderr);
 		return -1;
+	}
+	if (o->kernel) {
+		const struct sealjit_kernel *k = sealjit_kernel_find(o->kernel);
+		if (!k) {
+			fprintf(stderr, "attacks: --kernel %s is no kernel of kernel/kernels.tsv\n",
+				o->kernel);
+			return -1;
+		}
+		o->judged_as = k->as;
 	}
 	fill_defaults(o);
 	return 0;
@@ -244,7 +259,7 @@ static int run_tap(const struct options *o, const struct expectations *e)
 		case_run(&spec, &got);
 		const struct expectation *want = expectations_match(e,
 			spec.scenario->name, jit_seal_policy_name(spec.policy),
-			o->kernel, spec.from);
+			o->judged_as, spec.from);
 		bool met = expectation_met(want, &got);
 		count(&tally, &got, met);
 		print_tap_case(tally.cases, o->kernel, &spec, &got, want, met);
@@ -299,7 +314,7 @@ static int run_narration(const struct options *o, const struct expectations *e)
 				printf("kernel %s, --seal=%s, arena: %s\n",
 				       o->kernel, policy, got.seal);
 			const struct expectation *want = expectations_match(e,
-				spec.scenario->name, policy, o->kernel, spec.from);
+				spec.scenario->name, policy, o->judged_as, spec.from);
 			bool met = expectation_met(want, &got);
 			mismatches += !met;
 			narrate_line(spec.scenario, &got);
@@ -310,11 +325,13 @@ static int run_narration(const struct options *o, const struct expectations *e)
 	return mismatches ? 1 : 0;
 }
 
+/* NAME<TAB>NARRATION<TAB>DESCRIPTION, a scenario a line: for people, and
+ * for report/ (each row's words). */
 static void list_scenarios(void)
 {
 	for (size_t i = 0; i < scenario_count(); i++)
-		printf("%-20s %s\n", scenario_at(i)->name,
-		       scenario_at(i)->description);
+		printf("%s\t%s\t%s\n", scenario_at(i)->name,
+		       scenario_at(i)->narration, scenario_at(i)->description);
 }
 
 int main(int argc, char **argv)

@@ -35,7 +35,7 @@ static void check_smaps_clean(struct run *run)
 {
 	struct mapping found = { 0 };
 
-	if (run->kernel->smaps == SMAPS_NONE) {
+	if (run->kernel->smaps == SMAPS_STYLE_NONE) {
 		tap_skip(run, "this kernel's smaps shows no seals",
 			 "smaps: no seal on any mapping but the system ones");
 		return;

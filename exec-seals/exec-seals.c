@@ -10,8 +10,9 @@
  * seals took, and execs itself.  The new image (--after-exec STATE,
  * numbering TAP on) checks that it is a new image of the same process
  * (same pid, the marker gone), that no old seal survived, then the system
- * mappings (sysmap.c).  NAME says what to expect, as attacks/ does: see
- * the kernels table.  Misuse, a bad STATE included, exits 2.
+ * mappings (sysmap.c).  NAME, a kernel of kernel/kernels.tsv, says what to
+ * expect: its row's abi, errno, smaps and sysmap.  Misuse, a bad STATE
+ * included, exits 2.
  */
 #define _GNU_SOURCE
 #include "exec-seals.h"
@@ -34,19 +35,6 @@
 #define ANON_AT ((uintptr_t)0x200000000000)
 /* What the old image leaves in its .bss page; the new one must not see it. */
 #define MARKER 0xa5
-
-/*
- * sysmap: CONFIG_MSEAL_SYSTEM_MAPPINGS, which only mseal-debug has
- * (kernel/sysmap.fragment; make kernel-debug).
- */
-static const struct kernel kernels[] = {
-	{ "vanilla", ABI_NONE, 0, SMAPS_NONE, false },
-	{ "v1", ABI_SERIES, EACCES, SMAPS_NONE, false },
-	{ "mseal", ABI_SERIES, EACCES, SMAPS_SEALS, false },
-	{ "mseal-debug", ABI_SERIES, EACCES, SMAPS_SEALS, true },
-	{ "upstream", ABI_UPSTREAM, EPERM, SMAPS_SL, false },
-	{ "upstream-fixes", ABI_UPSTREAM, EPERM, SMAPS_SL, false },
-};
 
 /* A page of its own in .bss: the same address in both images (no PIE). */
 unsigned char bss_page[PAGE] __attribute__((aligned(PAGE)));
@@ -97,42 +85,42 @@ void tap_bail(const char *fmt, ...)
 	exit(1);
 }
 
-static const char *abi_name(enum abi abi)
+static const char *abi_name(enum mseal_abi abi)
 {
 	static const char *const names[] = {
-		[ABI_NONE] = "none (ENOSYS)",
-		[ABI_SERIES] = "mseal(addr, len, types, flags)",
-		[ABI_UPSTREAM] = "mseal(addr, len, 0)",
+		[MSEAL_ABI_NONE] = "none (ENOSYS)",
+		[MSEAL_ABI_TYPES] = "mseal(addr, len, types, flags)",
+		[MSEAL_ABI_UPSTREAM] = "mseal(addr, len, 0)",
 	};
 	return names[abi];
 }
 
 /* What the running kernel answers, on a page sealed for nothing else. */
-static enum abi probe_abi(void)
+static enum mseal_abi probe_abi(void)
 {
 	void *p = mmap(NULL, PAGE, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 
 	if (p == MAP_FAILED)
 		tap_bail("mmap: %s", strerror(errno));
 	if (sys_mseal(p, PAGE, MM_SEAL_ALL, 0) == 0)
-		return ABI_SERIES;
+		return MSEAL_ABI_TYPES;
 	if (errno == ENOSYS)
-		return ABI_NONE;
+		return MSEAL_ABI_NONE;
 	if (errno == EINVAL && sys_mseal_upstream(p, PAGE) == 0)
-		return ABI_UPSTREAM;
+		return MSEAL_ABI_UPSTREAM;
 	tap_bail("mseal() probe failed: %s", strerror(errno));
 }
 
 static int seal(const struct run *run, void *addr, size_t len)
 {
-	if (run->kernel->abi == ABI_SERIES)
+	if (run->kernel->abi == MSEAL_ABI_TYPES)
 		return sys_mseal(addr, len, MM_SEAL_ALL, 0);
 	return sys_mseal_upstream(addr, len);
 }
 
 static void check_abi(struct run *run)
 {
-	enum abi abi = probe_abi();
+	enum mseal_abi abi = probe_abi();
 
 	tap_ok(run, abi == run->kernel->abi, "%s has mseal ABI %s (found %s)",
 	       run->kernel->name, abi_name(run->kernel->abi), abi_name(abi));
@@ -142,7 +130,7 @@ static void check_abi(struct run *run)
 
 static void seal_both(struct run *run)
 {
-	const char *none = run->kernel->abi == ABI_NONE ?
+	const char *none = run->kernel->abi == MSEAL_ABI_NONE ?
 			   "kernel has no mseal (ENOSYS)" : NULL;
 	void *anon = mmap((void *)ANON_AT, ANON_LEN, PROT_READ | PROT_WRITE,
 			  MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE,
@@ -170,7 +158,7 @@ static void seal_both(struct run *run)
 /* The seals took: a refused mprotect(), and smaps shows them. */
 static void check_sealed(struct run *run)
 {
-	const struct kernel *k = run->kernel;
+	const struct sealjit_kernel *k = run->kernel;
 	struct mapping m = { 0 };
 	int ret, err;
 	bool ok;
@@ -186,7 +174,7 @@ static void check_sealed(struct run *run)
 	tap_ok(run, ret == -1 && err == k->refusal,
 	       "the sealed range refuses mprotect() with %s (got %d, %s)",
 	       strerrorname_np(k->refusal), ret, strerrorname_np(err));
-	if (k->smaps == SMAPS_NONE) {
+	if (k->smaps == SMAPS_STYLE_NONE) {
 		tap_skip(run, "this kernel's smaps shows no seals",
 			 "smaps shows the seal");
 		return;
@@ -219,23 +207,15 @@ void before_exec(struct run *run, char *argv0)
 	tap_bail("exec failed");
 }
 
-static const struct kernel *kernel_named(const char *name)
-{
-	for (size_t i = 0; i < sizeof(kernels) / sizeof(kernels[0]); i++)
-		if (strcmp(kernels[i].name, name) == 0)
-			return &kernels[i];
-	return NULL;
-}
-
 static void usage(const char *problem, const char *word)
 {
 	if (problem && word)
 		fprintf(stderr, "exec-seals: %s '%s'\n", problem, word);
 	else if (problem)
 		fprintf(stderr, "exec-seals: %s\n", problem);
-	fprintf(stderr, "usage: exec-seals --kernel NAME\n  NAME:");
-	for (size_t i = 0; i < sizeof(kernels) / sizeof(kernels[0]); i++)
-		fprintf(stderr, " %s", kernels[i].name);
+	fprintf(stderr, "usage: exec-seals --kernel NAME\n  NAME (kernel/kernels.tsv):");
+	for (size_t i = 0; i < SEALJIT_KERNEL_COUNT; i++)
+		fprintf(stderr, " %s", sealjit_kernels[i].name);
 	fputc('\n', stderr);
 	exit(2);
 }
@@ -313,7 +293,7 @@ static void parse_state(const char *state, struct run *run)
 static bool parse_args(int argc, char **argv, struct run *run)
 {
 	const char *state = NULL;
-	const struct kernel *k = NULL;
+	const struct sealjit_kernel *k = NULL;
 
 	if (argc < 1)
 		usage("no arguments, not even a name", NULL);
@@ -321,7 +301,7 @@ static bool parse_args(int argc, char **argv, struct run *run)
 		usage(argc > 1 ? "no value for" : NULL, argv[argc - 1]);
 	for (int i = 1; i < argc; i += 2) {
 		if (strcmp(argv[i], "--kernel") == 0) {
-			k = kernel_named(argv[i + 1]);
+			k = sealjit_kernel_find(argv[i + 1]);
 			if (!k)
 				usage("unknown kernel", argv[i + 1]);
 		} else if (strcmp(argv[i], "--after-exec") == 0) {

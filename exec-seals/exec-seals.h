@@ -10,35 +10,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Which mseal() a kernel has (include/sealjit/mseal.h spells both). */
+#include <sealjit/kernel.h>
+
 #define PAGE 4096
 /* The anonymous range the old image seals. */
 #define ANON_LEN (2 * PAGE)
 
-enum abi {
-	ABI_NONE,	/* no mseal: ENOSYS */
-	ABI_SERIES,	/* mseal(addr, len, types, flags): v1 and the series */
-	ABI_UPSTREAM,	/* mseal(addr, len, 0): 6.10+ */
-};
-
-/* How /proc/PID/smaps shows a seal. */
-enum smaps_style {
-	SMAPS_NONE,	/* it does not: vanilla, v1 (before "proc: show ...") */
-	SMAPS_SEALS,	/* the series: a "Seals:" line, and "sl" in VmFlags */
-	SMAPS_SL,	/* upstream: "sl" in VmFlags */
-};
-
-struct kernel {
-	const char *name;
-	enum abi abi;
-	int refusal;		/* errno of a refused call */
-	enum smaps_style smaps;
-	bool sysmap;		/* system mappings sealed at exec */
-};
-
 /* The whole run's state, passed from the old image to the new in argv. */
 struct run {
-	const struct kernel *kernel;
+	const struct sealjit_kernel *kernel;	/* what to expect: its registry row */
 	int pid;		/* the old image's, which the new one must have */
 	unsigned int next;	/* next TAP test number */
 	unsigned int failed;	/* tests not ok so far */

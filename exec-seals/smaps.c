@@ -124,9 +124,9 @@ bool mapping_fully_sealed(const struct mapping *m, enum smaps_style style)
 		"mprotect", "munmap", "mmap", "mremap", "mseal",
 	};
 
-	if (style == SMAPS_SL)
+	if (style == SMAPS_STYLE_SL)
 		return m->sl;
-	if (style != SMAPS_SEALS || !m->sl)
+	if (style != SMAPS_STYLE_SEALS || !m->sl)
 		return false;
 	for (size_t i = 0; i < sizeof(types) / sizeof(types[0]); i++)
 		if (!has_word(m->seals, types[i]))

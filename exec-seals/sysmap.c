@@ -93,7 +93,7 @@ static bool in_child(call_fn call, const struct sysmap *s, struct outcome *o,
 static void judge(struct run *run, call_fn call, const struct sysmap *s,
 		  bool below, const char *what)
 {
-	const struct kernel *k = run->kernel;
+	const struct sealjit_kernel *k = run->kernel;
 	struct outcome o;
 	char why[64];
 
@@ -173,11 +173,11 @@ static bool span(const struct mapping *m, void *arg)
 
 static void check_smaps(struct run *run, const struct sysmap *s)
 {
-	const struct kernel *k = run->kernel;
+	const struct sealjit_kernel *k = run->kernel;
 	struct mapping vvar;
 	bool vvar_found = smaps_find_name("[vvar]", &vvar);
 
-	if (k->smaps == SMAPS_NONE && !k->sysmap) {
+	if (k->smaps == SMAPS_STYLE_NONE && !k->sysmap) {
 		tap_skip(run, "this kernel's smaps shows no seals",
 			 "smaps: [vdso] and [vvar] not sealed");
 		return;

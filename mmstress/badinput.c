@@ -376,6 +376,6 @@ int run_bad_input(const struct options *o)
 	if (o->map_count)
 		map_count_cases();
 	printf("1..%u\n", ntests);
-	printf("# bad input: %u cases, %u failed (kernel %s)\n", ntests, nfailed, o->kernel);
+	printf("# bad input: %u cases, %u failed (model %s)\n", ntests, nfailed, o->model);
 	return nfailed ? 1 : 0;
 }

@@ -55,7 +55,7 @@ static int fails(const struct options *o, const struct op *ops, size_t n, enum f
 		int null = open("/dev/null", O_WRONLY);
 
 		dup2(null, 1);
-		execl("/proc/self/exe", "mmstress", "--replay", path, "--kernel", o->kernel,
+		execl("/proc/self/exe", "mmstress", "--replay", path, "--model", o->model,
 		      o->seal == SEAL_NONE ? "--no-seal" : NULL, (char *)NULL);
 		_exit(2);
 	}

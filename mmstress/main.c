@@ -4,13 +4,14 @@
  * calls with mseal(), for the sealjit guest kernels.
  *
  *   mmstress [--seed S] [--calls N] [--check-every K] [--full-every F]
- *            [--maps-every M] [--kernel NAME] [--no-seal]
+ *            [--maps-every M] [--model MODEL] [--no-seal]
  *            [--fork-rate PER_MILLE] [--no-ddmin] [--verbose]
- *   mmstress --threads N [--seed S] [--calls N] [--kernel NAME]
- *   mmstress --bad-input [--map-count] [--kernel NAME]
+ *   mmstress --threads N [--seed S] [--calls N] [--model MODEL]
+ *   mmstress --bad-input [--map-count] [--model MODEL]
  *
- * NAME is mseal (the series' semantics, notes/common.md), upstream (6.12's
- * 3-argument mseal, EPERM), v1 or vanilla (vanilla needs --no-seal).
+ * MODEL is the semantics the kernel under test has (kernel/kernels.tsv's
+ * model column): series (the 6.1 series', the default) or upstream (6.12's
+ * 3-argument mseal, EPERM); a kernel without mseal() runs --no-seal.
  * --no-seal draws the same calls but issues no mseal, so a seed's digest
  * can be compared between kernels.  --map-count lowers
  * /proc/sys/vm/max_map_count for one case and restores it (guest only).
@@ -33,10 +34,10 @@ static int usage(void)
 {
 	fprintf(stderr,
 		"usage: mmstress [--seed S] [--calls N] [--check-every K] [--full-every F] [--maps-every M]\n"
-		"                [--kernel mseal|upstream|v1|vanilla]\n"
+		"                [--model series|upstream]\n"
 		"                [--no-seal] [--fork-rate PER_MILLE] [--no-ddmin] [--verbose]\n"
-		"       mmstress --threads N [--seed S] [--calls N] [--kernel NAME]\n"
-		"       mmstress --bad-input [--map-count] [--kernel NAME]\n");
+		"       mmstress --threads N [--seed S] [--calls N] [--model MODEL]\n"
+		"       mmstress --bad-input [--map-count] [--model MODEL]\n");
 	return 2;
 }
 
@@ -87,8 +88,8 @@ static int parse(int argc, char **argv, struct options *o, bool *no_seal)
 			if (number(a, next, 0, 1000, &v)) return -1;
 			gen_fork_per_mille = (unsigned)v;
 			i++;
-		} else if (!strcmp(a, "--kernel") && next) {
-			o->kernel = next;
+		} else if (!strcmp(a, "--model") && next) {
+			o->model = next;
 			i++;
 		} else if (!strcmp(a, "--replay") && next) {
 			o->replay = next;
@@ -114,22 +115,17 @@ static int parse(int argc, char **argv, struct options *o, bool *no_seal)
 int main(int argc, char **argv)
 {
 	static char outbuf[1 << 16];
-	struct options o = { .seed = 1, .calls = 10000, .check_every = 1, .full_every = 32, .maps_every = 8, .kernel = "mseal" };
+	struct options o = { .seed = 1, .calls = 10000, .check_every = 1, .full_every = 32, .maps_every = 8, .model = "series" };
 	bool no_seal = false;
 
 	setvbuf(stdout, outbuf, _IOLBF, sizeof(outbuf));
 	if (parse(argc, argv, &o, &no_seal))
 		return usage();
-	if (strcmp(o.kernel, "mseal") && strcmp(o.kernel, "upstream") &&
-	    strcmp(o.kernel, "v1") && strcmp(o.kernel, "vanilla")) {
-		fprintf(stderr, "mmstress: unknown kernel '%s'\n", o.kernel);
+	if (strcmp(o.model, "series") && strcmp(o.model, "upstream")) {
+		fprintf(stderr, "mmstress: unknown model '%s'\n", o.model);
 		return usage();
 	}
-	if (!strcmp(o.kernel, "vanilla") && !no_seal && !o.bad_input) {
-		fprintf(stderr, "mmstress: vanilla has no mseal(): add --no-seal\n");
-		return 2;
-	}
-	o.seal = no_seal ? SEAL_NONE : !strcmp(o.kernel, "upstream") ? SEAL_UPSTREAM : SEAL_FULL;
+	o.seal = no_seal ? SEAL_NONE : !strcmp(o.model, "upstream") ? SEAL_UPSTREAM : SEAL_FULL;
 	if (o.replay)
 		return replay_main(&o);
 	if (o.bad_input)

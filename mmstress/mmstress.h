@@ -116,7 +116,7 @@ struct stats {
 struct options {
 	uint64_t seed, calls, check_every, full_every, maps_every;
 	enum seal_mode seal;
-	const char *kernel;
+	const char *model;	/* --model: series or upstream */
 	unsigned threads;
 	bool no_ddmin, verbose, bad_input, map_count;
 	const char *replay;	/* internal: replay a log file */

@@ -447,8 +447,8 @@ int run_race(const struct options *o)
 	tap(4, bad_audit, "audit: sealed pages refuse munmap, mmap, mremap, mprotect; smaps unchanged",
 	    first[2]);
 	tap(5, bad_fork, "fork: children forked mid-race see every completed seal", fork_first);
-	printf("# race: %u threads, %llu calls, %llu successful mseal() (seed %llu, kernel %s%s)\n",
+	printf("# race: %u threads, %llu calls, %llu successful mseal() (seed %llu, model %s%s)\n",
 	       nworkers, (unsigned long long)total, (unsigned long long)seals_ok,
-	       (unsigned long long)o->seed, o->kernel, mode == SEAL_NONE ? ", --no-seal" : "");
+	       (unsigned long long)o->seed, o->model, mode == SEAL_NONE ? ", --no-seal" : "");
 	return bad_errno || bad_order || bad_lost || bad_audit || bad_fork;
 }

@@ -314,11 +314,11 @@ static void report(const struct options *o, const struct stats *st, double secs,
 			printf("# %s\n", st->first_fail[f]);
 	}
 	printf("%s %d - calls: %llu of %llu drawn, %llu issued, %llu refused as predicted, "
-	       "%llu documented alternates (seed %llu, kernel %s%s)\n",
+	       "%llu documented alternates (seed %llu, model %s%s)\n",
 	       stopped ? "not ok" : "ok", NFAM + 1, (unsigned long long)st->calls,
 	       (unsigned long long)o->calls, (unsigned long long)st->issued,
 	       (unsigned long long)st->refused, (unsigned long long)st->alternates,
-	       (unsigned long long)o->seed, o->kernel, o->seal == SEAL_NONE ? ", --no-seal" : "");
+	       (unsigned long long)o->seed, o->model, o->seal == SEAL_NONE ? ", --no-seal" : "");
 	printf("# digest %016llx (seed %llu, %llu calls)\n", (unsigned long long)digest,
 	       (unsigned long long)o->seed, (unsigned long long)st->calls);
 	printf("# %.1f s, %.0f calls/s (smaps checks %.1f s, maps checks %.1f s, "
@@ -374,9 +374,9 @@ int run_random(const struct options *o)
 	oplog = map_oplog(o->calls);
 	if (!oplog)
 		return 2;
-	printf("# mmstress: seed %llu, %llu calls, kernel %s, pkeys %s, advice mask %#x\n",
-	       (unsigned long long)o->seed, (unsigned long long)o->calls, o->kernel,
-	       model.pkey_a >= 0 ? "yes" : "no", model.advice_ok);
+	printf("# mmstress: seed %llu, %llu calls, model %s, pkeys %s, advice mask %#x\n",
+	       (unsigned long long)o->seed, (unsigned long long)o->calls,
+	       o->seal == SEAL_NONE ? "none (--no-seal)" : o->model, model.pkey_a >= 0 ? "yes" : "no", model.advice_ok);
 	fflush(stdout);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	for (i = 0; i < o->calls; i++) {

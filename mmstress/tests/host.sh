@@ -26,13 +26,13 @@ check "--calls 0 is out of range" 2 "out of range" --calls 0
 check "--calls with text" 2 "not a number" --calls 12k
 check "--seed without a value" 2 "needs a value" --seed
 check "--threads 99 is out of range" 2 "out of range" --threads 99
-check "unknown kernel" 2 "unknown kernel" --kernel linux
-check "vanilla needs --no-seal" 2 "add --no-seal" --kernel vanilla
+check "unknown model" 2 "unknown model" --model linux
+check "--model without a value" 2 "unknown or incomplete argument" --model
 check "--check-every 0 is out of range" 2 "out of range" --check-every 0
 check "--maps-every 0 is out of range" 2 "out of range" --maps-every 0
 n=$((n + 1))
-d1=$("$bin" --kernel vanilla --no-seal --seed 7 --calls 300 --no-ddmin | grep '^# digest')
-d2=$("$bin" --kernel vanilla --no-seal --seed 7 --calls 300 --no-ddmin | grep '^# digest')
+d1=$("$bin" --no-seal --seed 7 --calls 300 --no-ddmin | grep '^# digest')
+d2=$("$bin" --no-seal --seed 7 --calls 300 --no-ddmin | grep '^# digest')
 if [ -n "$d1" ] && [ "$d1" = "$d2" ]; then
 	echo "ok $n - a seed replays: same digest twice ($d1)"
 else
