@@ -1,12 +1,13 @@
 # report/attack-cells.awk - the attack matrix's cells, from attacks TAP files.
 #
-#   awk -f lib.awk -f attack-cells.awk -v problems=FILE \
+#   awk LIB... -f attack-cells.awk -v problems=FILE \
 #       report/scenario-groups.tsv attacks/expected.tsv \
-#       run=vanilla build/results/vanilla-attacks.tap run=v1 ... 
+#       run=KERNEL build/results/KERNEL-attacks.tap run=KERNEL ...
 #
-# Reads the row groups, the expectations (for each case's reason: the first
-# row that matches, fnmatch patterns, NAME@self/NAME@child) and then one TAP
-# file per column ("run" is the column's name, usually the kernel's).  Checks
+# Reads the row groups, the expectations (for each case's reason: the row
+# scripts/expect.awk matches) and then one TAP file per column ("run" is
+# the column's name, usually the kernel's), each "# result" line read by
+# scripts/result.awk.  Checks
 # that each file is a whole, well-formed run: a plan, one "# result" line
 # after every test point with every field, outcomes BLOCKED/LANDED/ERROR, one
 # kernel= throughout, and the closing "# kernel=K: N cases, ..." line agreeing
@@ -24,19 +25,16 @@
 # reasons and details: lines joined by \036; a detail line per run
 # ("root/self: LANDED - seals=-"), then the run's "# maps ..." and
 # "# smaps ..." lines when the file has them.
-BEGIN { FS = "\t"; SEP = "\036"; nfiles = 0 }
+# The table, read whole by scripts/expect.awk (awk skips it as input).
+BEGIN {
+	FS = "\t"; SEP = "\036"; nfiles = 0
+	kernels_read()
+	expectations("attacks", ARGV[2]); ARGV[2] = ""
+}
 
-function reason_of(kernel, scenario, policy, from,   i, pat, at) {
-	for (i = 1; i <= nexp; i++) {
-		pat = epat[i]; at = ""
-		if (index(pat, "@")) { at = substr(pat, index(pat, "@") + 1); pat = substr(pat, 1, index(pat, "@") - 1) }
-		if (at != "" && at != from) continue
-		if (scenario !~ glob_re(pat)) continue
-		if (epol[i] != "*" && epol[i] != policy) continue
-		if (ekern[i] != "*" && ekern[i] != kernel) continue
-		return ereason[i]
-	}
-	return "no row of attacks/expected.tsv matches"
+function reason_of(kernel, scenario, policy, from,   i) {
+	i = expect_match("attacks", scenario, policy, kernel, from)
+	return i ? exp_reason["attacks", i] : "no row of attacks/expected.tsv matches"
 }
 
 function finish_file(   r) {
@@ -62,13 +60,6 @@ FILENAME == ARGV[1] {
 	nscen++; sname[nscen] = $2; sgroup[$2] = $1
 	next
 }
-# 2: expected.tsv
-FILENAME == ARGV[2] {
-	if ($0 ~ /^#/ || $0 == "") next
-	if (NF < 6) { problem(FILENAME, "line " FNR ": fewer than 6 tab-separated columns"); next }
-	nexp++; epat[nexp] = $1; epol[nexp] = $2; ekern[nexp] = $3; ereason[nexp] = $6
-	next
-}
 # 3...: the TAP files
 FNR == 1 {
 	finish_file()
@@ -83,10 +74,9 @@ FNR == 1 {
 	notok = ($0 ~ /^not ok/)
 	next
 }
-/^# result / {
-	nf = split($0, w, " ")
-	k = field("kernel"); s = field("scenario"); p = field("policy"); pr = field("priv")
-	fr = field("from"); o = field("outcome"); e = field("errno"); x = field("expected"); sl = field("seals")
+result_read($0) {
+	k = result("kernel"); s = result("scenario"); p = result("policy"); pr = result("priv")
+	fr = result("from"); o = result("outcome"); e = result("errno"); x = result("expected"); sl = result("seals")
 	if (!pending) { problem(cur, "line " FNR ": a \"# result\" line with no test point before it"); next }
 	pending = 0
 	if (k == "" || s == "" || p == "" || pr == "" || fr == "" || o == "" || e == "" || x == "") {
@@ -106,7 +96,7 @@ FNR == 1 {
 	}
 	if (!(p in pseen)) { pseen[p] = 1; porder[++npol] = p }
 	results++; tally[cur, o]++
-	unexp = notok || (o "/" e != x && !(o == "LANDED" && x ~ /^LANDED/))
+	unexp = notok || result_unexpected()
 	if (unexp) tally[cur, "unexpected"]++
 	key = cur SUBSEP p SUBSEP s
 	if (!(key in runs)) { cellkeys[++ncell] = key; cfile[ncell] = cur; cpol[ncell] = p; cscen[ncell] = s }

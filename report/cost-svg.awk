@@ -1,7 +1,7 @@
 # report/cost-svg.awk - the cost of sealing, drawn as SVG, from a
 # scripts/bench-kernel.sh run (build/results/bench-kernel.tsv).
 #
-#   awk -f lib.awk -f cost-svg.awk -v problems=FILE kernel/kernels.tsv bench-kernel.tsv > cost.svg
+#   awk LIB... -f cost-svg.awk -v problems=FILE bench-kernel.tsv > cost.svg
 #
 # Each panel compares like with like, one row per case, one marker per kernel
 # (a shape and a colour each) at the median change over the boots, with a
@@ -19,9 +19,8 @@
 # stress-ng's bogo-ops/s become ns per bogo-op, so that above 0 is dearer.
 # A malformed file (header, column count, status, a non-number where status
 # is ok) is written to the problems file and nothing is drawn.
-BEGIN { FS = "\t"; W = 1800; LABEL = 360; X0 = 370; X1 = 1440; VX = 1470; ROW = 26 }
+BEGIN { FS = "\t"; W = 1800; LABEL = 360; X0 = 370; X1 = 1440; VX = 1470; ROW = 26; kernels_read() }
 function fail(what) { problem(FILENAME, what); broken = 1 }
-FILENAME == ARGV[1] { kernel_row(); next }
 FNR == 1 {
 	if ($0 != "kernel\tcase\tboot\tvalue\tunit\tstatus\tnote") fail("line 1 is not the header \"kernel case boot value unit status note\" (tab-separated)")
 	next

@@ -1,5 +1,7 @@
-# report/lib.awk - what the report's awk programs share; each is run as
-#   awk -f report/lib.awk -f report/PROGRAM.awk ...
+# report/lib.awk - what the report's awk programs share; report.sh runs each
+# after the tree's shared readers (its "lib" words):
+#   awk -f kernel/kernels.awk -f scripts/result.awk -f scripts/expect.awk \
+#       -f report/lib.awk -v registry=kernel/kernels.tsv -f report/PROGRAM.awk ...
 # with FS a tab (jit-speed.awk keeps the default).
 
 # s, safe in HTML and SVG text and attributes
@@ -15,36 +17,28 @@ function problem(file, what) {
 	bad[file] = 1
 }
 
-# fnmatch(3) without flags, as the expectation tables use it: * ? [...]
-function glob_re(p,   out, i, ch) {
-	out = "^"
-	for (i = 1; i <= length(p); i++) {
-		ch = substr(p, i, 1)
-		if (ch == "*") out = out ".*"
-		else if (ch == "?") out = out "."
-		else if (ch == "[" || ch == "]") out = out ch
-		else if (index("\\^$.|+(){}", ch)) out = out "\\" ch
-		else out = out ch
+# The registry (kernel/kernels.tsv, read by kernel/kernels.awk), as the
+# page shows it: kshort[] (column heads), kdesc[], and kbase[] (the same
+# kernel without this project's changes) or kother[] (~KERNEL: a different
+# kernel, for scale only).  report.sh has checked it; a registry that does
+# not read stops the program.
+function kernels_read(   why, i, k, b) {
+	why = reg_load(registry)
+	if (why != "") { print "report: " why > "/dev/stderr"; exit 2 }
+	for (i = 1; i <= reg_n; i++) {
+		k = reg_name[i]
+		kshort[k] = reg_get(k, "short"); kdesc[k] = reg_get(k, "description")
+		b = reg_get(k, "base")
+		if (b ~ /^~/) kother[k] = substr(b, 2)
+		else if (b != "-") kbase[k] = b
 	}
-	return out "$"
 }
 
-# The value of NAME=VALUE among a "# result" line's words (split into w[]
-# by the caller, nf of them), or "".
-function field(name,   i) {
-	for (i = 3; i <= nf; i++)
-		if (index(w[i], name "=") == 1) return substr(w[i], length(name) + 2)
-	return ""
-}
-
-# A line of kernel/kernels.tsv (KERNEL SHORT BASE DESCRIPTION): kshort[],
-# kdesc[], and kbase[] (the same kernel without this project's changes) or
-# kother[] (~KERNEL: a different kernel, for scale only).
-function kernel_row() {
-	if ($0 ~ /^#/ || NF < 4) return
-	kshort[$1] = $2; kdesc[$1] = $4
-	if ($3 ~ /^~/) kother[$1] = substr($3, 2)
-	else if ($3 != "-") kbase[$1] = $3
+# An expectation table of the page's, read (scripts/expect.awk) as table
+# T; a malformed one is a problem of its file.
+function expectations(t, file,   why) {
+	why = expect_load(t, file)
+	if (why != "") problem(file, why)
 }
 
 # The cells programs' next TAP file: FILENAME, for the column "run" (an

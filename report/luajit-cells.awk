@@ -1,9 +1,9 @@
 # report/luajit-cells.awk - the real-JIT matrix's cells, from the TAP files
 # of luajit/matrix.sh (KERNEL-luajit.tap, luajit/judge.sh's format).
 #
-#   awk -f lib.awk -f luajit-cells.awk -v problems=FILE \
+#   awk LIB... -f luajit-cells.awk -v problems=FILE \
 #       luajit/expected-workloads.tsv luajit/expected-attacks.tsv \
-#       run=vanilla build/results/vanilla-luajit.tap run=v1 ...
+#       run=KERNEL build/results/KERNEL-luajit.tap run=KERNEL ...
 #
 # One case per cell: a workload or an attack, under one policy, on one
 # kernel.  Each file must be a whole judged run: a plan, as many test points,
@@ -19,8 +19,8 @@
 # the guest died or the case hung) is an ERROR cell, not a malformed file; a
 # failed run test is a problem.  A result line may carry fields beyond those
 # named.  Problems go to the problems file; a broken file's cells are not
-# printed.  The reason of each cell: the first matching row of the
-# expectation table of its kind (column 6), as judge.sh picks it.
+# printed.  The reason of each cell: the row of the expectation table of
+# its kind that scripts/expect.awk matches, as judge.sh picks it.
 #
 # Prints the lines report/attack-cells.awk prints (G, S, P, K, C), the
 # groups being "workload" and "attack":
@@ -28,13 +28,17 @@
 # class: RAN, ABORTED, LANDED, BLOCKED, UNAVAILABLE, ERROR; label: the
 # errno ("-" when none; LANDED* when LuaJIT then ran the attacker's bytes;
 # for an ERROR cell, the outcome: ERROR, WRONG or NOJIT).
-BEGIN { FS = "\t"; SEP = "\036"; nfiles = 0 }
+# The tables, read whole by scripts/expect.awk (awk skips them as input).
+BEGIN {
+	FS = "\t"; SEP = "\036"; nfiles = 0
+	kernels_read()
+	expectations("workload", ARGV[1]); ARGV[1] = ""
+	expectations("attack", ARGV[2]); ARGV[2] = ""
+}
 
 function reason_of(kind, name, policy, kernel,   i) {
-	for (i = 1; i <= nexp[kind]; i++)
-		if (name ~ glob_re(epat[kind, i]) && policy ~ glob_re(epol[kind, i]) && kernel ~ glob_re(ekern[kind, i]))
-			return ereason[kind, i]
-	return "no row of luajit/expected-" kind "s.tsv matches"
+	i = expect_match(kind, name, policy, kernel, "")
+	return i ? exp_reason[kind, i] : "no row of luajit/expected-" kind "s.tsv matches"
 }
 
 # The test point before: passed, it must have had its result line; failed
@@ -69,14 +73,6 @@ function cell(kind, name, policy, cls, lab, det, unexp, sealed,   key) {
 	if (unexp) tally[cur, "unexpected"]++
 }
 
-# 1, 2: the expectation tables
-FILENAME == ARGV[1] || FILENAME == ARGV[2] {
-	if ($0 ~ /^#/ || $0 == "") next
-	kind = (FILENAME == ARGV[1]) ? "workload" : "attack"
-	if (NF < 5) { problem(FILENAME, "line " FNR ": fewer than 5 tab-separated columns"); next }
-	n = ++nexp[kind]; epat[kind, n] = $1; epol[kind, n] = $2; ekern[kind, n] = $3; ereason[kind, n] = $6
-	next
-}
 # 3...: the TAP files
 FNR == 1 {
 	finish_file()
@@ -104,11 +100,10 @@ FNR == 1 {
 	pending = notok ? 2 : 1
 	next
 }
-/^# result / {
-	nf = split($0, w, " ")
+result_read($0) {
 	if (!pending) { problem(cur, "line " FNR ": a \"# result\" line with no test point before it"); next }
 	pending = 0
-	kd = field("kind"); k = field("kernel"); nm = field("name"); p = field("policy"); o = field("outcome"); e = field("errno")
+	kd = result("kind"); k = result("kernel"); nm = result("name"); p = result("policy"); o = result("outcome"); e = result("errno")
 	if (kd == "" || k == "" || nm == "" || p == "" || o == "" || e == "") {
 		problem(cur, "line " FNR ": a \"# result\" line without kind, kernel, name, policy, outcome or errno"); next
 	}
@@ -116,13 +111,13 @@ FNR == 1 {
 	if (kd != tkind || nm != tname || p != tpol || k != tkernel) { problem(cur, "line " FNR ": the result is for " k " " kd " " nm " " p ", its test point for " tkernel " " tkind " " tname " " tpol); next }
 	if (curkernel == "") curkernel = k
 	else if (k != curkernel) problem(cur, "line " FNR ": kernel=" k " in a file of kernel=" curkernel)
-	lab = (o == "LANDED") ? (field("rerun") == "payload" ? "LANDED*" : "LANDED") : e
+	lab = (o == "LANDED") ? (result("rerun") == "payload" ? "LANDED*" : "LANDED") : e
 	# the case gave no usable answer: an ERROR cell that says which
 	if (o == "ERROR" || o == "WRONG" || o == "NOJIT") { lab = o; o = "ERROR" }
 	det = $0; sub(/^# result /, "", det); sub(/ detail=.*/, "", det)
-	d = $0; if (sub(/.* detail=/, "", d) && d != "") det = det SEP "detail: " d
+	if (result("detail") != "") det = det SEP "detail: " result("detail")
 	det = det SEP "judged: " twhat
-	cell(kd, nm, p, o, lab, det, notok, field("sealed"))
+	cell(kd, nm, p, o, lab, det, notok, result("sealed"))
 	next
 }
 END {

@@ -2,10 +2,10 @@
 # points to, from report/attack-cells.awk's or report/luajit-cells.awk's
 # output.
 #
-#   awk -f lib.awk -f matrix-html.awk [-v id=ID] [-v cases=0] [-v sealrow=0] \
-#       [-v foot=0] [-v absent=...] kernel/kernels.tsv ROW-TEXT CELLS
+#   awk LIB... -f matrix-html.awk [-v id=ID] [-v cases=0] [-v sealrow=0] \
+#       [-v foot=0] [-v absent=...] ROW-TEXT CELLS
 #
-# ROW-TEXT: "NAME<TAB>LABEL<TAB>DESCRIPTION" lines (report/scenario-text.awk's
+# ROW-TEXT: "NAME<TAB>LABEL<TAB>DESCRIPTION" lines (`attacks --list`'s
 # output, and for LuaJIT's workloads their files' first lines).  One row per
 # scenario (or workload, or attack), grouped; one column per run x policy.
 # A cell says its outcome in words (the errno of a BLOCKED call, LANDED,
@@ -30,6 +30,7 @@ BEGIN {
 	if (cases == "") cases = 1
 	if (sealrow == "") sealrow = 1
 	if (foot == "") foot = 1
+	kernels_read()
 }
 # what a cell says, first word first: the test reads the first word
 function words(c, l) {
@@ -40,8 +41,7 @@ function words(c, l) {
 	if (c == "ERROR" && l != "-" && l != "ERROR" && l != "") return "ERROR<small>" esc(l) "</small>"
 	return c
 }
-FILENAME == ARGV[1] { kernel_row(); next }
-FILENAME == ARGV[2] { narr[$1] = $2; desc[$1] = $3; next }
+FILENAME == ARGV[1] { narr[$1] = $2; desc[$1] = $3; next }
 $1 == "G" { ng++; gk[ng] = $2; gt[$2] = $3; gw[$2] = $4; next }
 $1 == "S" { ns++; sg[ns] = $2; sn[ns] = $3; next }
 $1 == "P" { np++; pol[np] = $2; next }

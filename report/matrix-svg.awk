@@ -1,16 +1,15 @@
 # report/matrix-svg.awk - the attack matrix as a standalone SVG (for
 # docs/threat-model.md, which a repository page shows without building).
 #
-#   awk -f lib.awk -f matrix-svg.awk -v source="LINE" kernel/kernels.tsv SCENARIO-TEXT CELLS > matrix.svg
+#   awk LIB... -f matrix-svg.awk -v source="LINE" SCENARIO-TEXT CELLS > matrix.svg
 #
 # The same grid as the page's (report/matrix-html.awk): rows grouped by what
 # the attacker does, a column per run x policy, each cell its outcome in
 # words, coloured (Okabe-Ito blue / vermillion), LANDED cells striped, mixed
 # cells dotted; each cell's <title> carries the reason.  source: the line
 # under the legend naming the run.
-BEGIN { FS = "\t"; SEP = "\036"; LABEL = 700; CW = 90; RH = 30; GH = 30 }
-FILENAME == ARGV[1] { kernel_row(); next }
-FILENAME == ARGV[2] { narr[$1] = $2; next }
+BEGIN { FS = "\t"; SEP = "\036"; LABEL = 700; CW = 90; RH = 30; GH = 30; kernels_read() }
+FILENAME == ARGV[1] { narr[$1] = $2; next }
 $1 == "G" { ng++; gk[ng] = $2; gt[$2] = $3; gw[$2] = $4; next }
 $1 == "S" { ns++; sg[ns] = $2; sn[ns] = $3; next }
 $1 == "P" { np++; pol[np] = $2; next }

@@ -12,10 +12,10 @@
 #   jitdemo-bench.txt    the JIT's speed (make bench-jit)
 #   provenance.tsv       the date, commit and command of each (tests/provenance)
 # and from the repository: attacks/expected.tsv and luajit/expected-*.tsv
-# (each case's reason), attacks/scenarios.c (each scenario's words),
-# luajit/workloads/*.lua (each workload's first line), kernel/kernels.tsv
-# (kernel names, cost bases), report/*.tsv (row groups, inputs),
-# report/intro.html, style.css, cell.js.
+# (each case's reason), the attacks program's --list (each scenario's
+# words: make attacks-bin), luajit/workloads/*.lua (each workload's first
+# line), kernel/kernels.tsv (kernel names, cost bases), report/*.tsv (row
+# groups, inputs), report/intro.html, style.css, cell.js.
 #
 #   --kernels "K..."  the matrices' columns, in order (default: every
 #                     RESULTS/*-attacks.tap, in kernel/kernels.tsv's order);
@@ -25,6 +25,7 @@
 #                     bench-jit); otherwise the page names it missing
 #   --top DIR         the repository (default: this script's parent)
 #   --svg FILE        also copy the matrix SVG to FILE (docs/attack-matrix.svg)
+#   --attacks BIN     the attacks program (default: build/attacks/attacks)
 #
 # Exit status: 0 when every file the page needs is there and well formed;
 # 1 when one is missing or malformed: the page is still written, and names
@@ -35,6 +36,7 @@ top=$(cd "$here/.." && pwd)
 kernels=
 required=" "
 svg_copy=
+attacks_bin=
 usage() { sed -n '2,/^set /{/^set /d;s/^# \{0,1\}//;p}' "$0" >&2; exit 2; }
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -42,6 +44,7 @@ while [ $# -gt 0 ]; do
 	--require) [ $# -ge 2 ] || usage; required+="$2 "; shift 2 ;;
 	--top) [ $# -ge 2 ] || usage; top=$(cd "$2" && pwd); shift 2 ;;
 	--svg) [ $# -ge 2 ] || usage; svg_copy=$2; shift 2 ;;
+	--attacks) [ $# -ge 2 ] || usage; attacks_bin=$2; shift 2 ;;
 	-h | --help) usage ;;
 	-*) echo "report: unknown option $1" >&2; usage ;;
 	*) break ;;
@@ -96,23 +99,32 @@ absent() { # PART FILE-NAME
 }
 
 for f in lib.awk scenario-groups.tsv inputs.tsv intro.html style.css cell.js; do need "$here/$f" || true; done
-for f in attacks/expected.tsv attacks/scenarios.c kernel/kernels.tsv luajit/expected-workloads.tsv luajit/expected-attacks.tsv luajit/answer.awk; do
+for f in attacks/expected.tsv kernel/kernels.tsv luajit/expected-workloads.tsv luajit/expected-attacks.tsv luajit/answer.awk; do
 	need "$top/$f" || true
 done
 if [ -s "$problems" ]; then cat "$problems" >&2; echo "report: the repository's own files are missing (--top $top?)" >&2; exit 2; fi
-awk -f "$here/scenario-text.awk" "$top/attacks/scenarios.c" >"$work/text"
+"$top/kernel/kernels" check >/dev/null || { echo "report: kernel/kernels.tsv does not read (above)" >&2; exit 2; }
+attacks_bin=${attacks_bin:-$top/build/attacks/attacks}
+# Each scenario's words, as the attacks program lists them.
+if [ -x "$attacks_bin" ] && "$attacks_bin" --list >"$work/text" 2>"$work/list.err" && [ -s "$work/text" ]; then :
+else
+	printf '%s	no scenario list from it (make attacks-bin): %s
+' "$attacks_bin" "$(head -n 1 "$work/list.err" 2>/dev/null)" >>"$problems"
+	: >"$work/text"
+fi
 # LuaJIT's rows: each workload's first line ("-- NAME.lua - what it does"),
 # and the attacks' words, which are the attacks program's scenarios'.
 { for f in "$top"/luajit/workloads/*.lua; do
 	[ -f "$f" ] && sed -n '1s/^-- [^ ]* - \(.*\)$/\1/p' "$f" | sed "s|^|$(basename "$f" .lua)\t\t|"
 done; cat "$work/text"; } >"$work/luajit-text"
-lib=(-f "$here/lib.awk")
+lib=(-f "$top/kernel/kernels.awk" -f "$top/scripts/result.awk" -f "$top/scripts/expect.awk"
+	-f "$here/lib.awk" -v registry="$kernels_tsv")
 
 # The matrices' columns: asked for, or every KERNEL-attacks.tap there,
 # in kernels.tsv's order, then the others by name.
 if [ -z "$kernels" ]; then
 	kernels=$(
-		{ awk -F'\t' '!/^#/ && NF { print $1 }' "$kernels_tsv"
+		{ "$top/kernel/kernels" names --every | tr ' ' '\n'
 		  find "$results" -maxdepth 1 -name '*-attacks.tap' -printf '%f\n' | sed 's/-attacks\.tap$//' | sort; } |
 		awk '!seen[$0]++' | while read -r k; do if [ -f "$results/$k-attacks.tap" ]; then echo "$k"; fi; done | paste -sd' ')
 fi
@@ -147,7 +159,7 @@ matrix() { # NAME ROW-TEXT "OPTION..." CELLS-AWK TABLE...
 	if grep -q '^C' "$work/$name.cells"; then
 		# shellcheck disable=SC2086 # OPTIONS are words
 		awk "${lib[@]}" -f "$here/matrix-html.awk" -v id="$name-matrix" $opts -v absent="$absent" \
-			"$kernels_tsv" "$text" "$work/$name.cells" >"$work/$name.html"
+			"$text" "$work/$name.cells" >"$work/$name.html"
 	else
 		echo "<p class=\"missing\"><b>No matrix:</b> none of its result files is usable (see the problems above).</p>" >"$work/$name.html"
 	fi
@@ -168,7 +180,7 @@ luajit_files=("${args[@]}")
 if [ ${#args[@]} -gt 0 ]; then
 	matrix luajit "$work/luajit-text" "-v cases=0 -v sealrow=0 -v foot=0" luajit-cells.awk \
 		"$top/luajit/expected-workloads.tsv" "$top/luajit/expected-attacks.tsv"
-	awk "${lib[@]}" -f "$top/luajit/answer.awk" -f "$here/luajit-answer.awk" "$kernels_tsv" "$work/luajit.cells" >"$work/luajit-answer.html"
+	awk "${lib[@]}" -f "$top/luajit/answer.awk" -f "$here/luajit-answer.awk" "$work/luajit.cells" >"$work/luajit-answer.html"
 else
 	echo "<p class=\"missing\"><b>No LuaJIT results</b> in $(printf '%s' "$results" | esc): run <code>make test-luajit</code> or <code>make luajit-attacks</code>.</p>" >"$work/luajit.html"
 	: >"$work/luajit.cells"
@@ -177,7 +189,7 @@ fi
 
 # Cost and speed.
 if [ -f "$results/bench-kernel.tsv" ]; then
-	if awk "${lib[@]}" -f "$here/cost-svg.awk" -v problems="$problems" "$kernels_tsv" "$results/bench-kernel.tsv" >"$work/cost.svg"; then
+	if awk "${lib[@]}" -f "$here/cost-svg.awk" -v problems="$problems" "$results/bench-kernel.tsv" >"$work/cost.svg"; then
 		cp "$work/cost.svg" "$out/cost.svg"
 	else
 		echo "<p class=\"missing\"><b>No chart:</b> bench-kernel.tsv is malformed (see the problems above).</p>" >"$work/cost.svg"
@@ -210,9 +222,9 @@ if [ -s "$work/attacks.cells" ] && grep -q '^C' "$work/attacks.cells"; then
 			"$results/provenance.tsv" 2>/dev/null || echo unrecorded
 	done | sort -u | paste -sd';' | sed 's/;/; /g')
 	awk "${lib[@]}" -f "$here/matrix-svg.awk" -v source="Drawn by report/report.sh from the attack results of a run (${run_of:-unrecorded})." \
-		"$kernels_tsv" "$work/text" "$work/attacks.cells" >"$out/attack-matrix.svg"
+		"$work/text" "$work/attacks.cells" >"$out/attack-matrix.svg"
 	[ -z "$svg_copy" ] || cp "$out/attack-matrix.svg" "$svg_copy"
-	awk "${lib[@]}" -f "$here/summary-html.awk" "$kernels_tsv" "$work/attacks.cells" >"$work/summary.html"
+	awk "${lib[@]}" -f "$here/summary-html.awk" "$work/attacks.cells" >"$work/summary.html"
 else
 	rm -f "$out/attack-matrix.svg"
 	echo "<p class=\"missing\">No summary: no usable attack results.</p>" >"$work/summary.html"

@@ -2,9 +2,8 @@
 # one small table, from report/attack-cells.awk's output: per kernel and
 # policy, how many scenarios were BLOCKED in every case, the seals smaps
 # showed, and the scenarios that still landed (or were mixed).
-#   awk -f lib.awk -f summary-html.awk kernel/kernels.tsv CELLS
-BEGIN { FS = "\t" }
-FILENAME == ARGV[1] { kernel_row(); next }
+#   awk LIB... -f summary-html.awk CELLS
+BEGIN { FS = "\t"; kernels_read() }
 $1 == "P" { np++; pol[np] = $2; next }
 $1 == "K" { nk++; kr[nk] = $2; next }
 $1 == "C" {

@@ -5,10 +5,10 @@
 # matrix it shows, docs/attack-matrix.svg (report/report.sh, which writes
 # the page build/report/index.html with it).
 #   @ATTACK_TABLE@  the side-by-side table (scripts/attack-table.sh)
-#   @HOLES@         the reasons attacks/expected.tsv gives for every
-#                   attack that lands on the v1 kernel under card/all
-#   @MSEAL_LANDED@  the scenarios measured LANDED on the mseal kernel
-#                   under card or all, or "none"
+#   @HOLES K@       the reasons attacks/expected.tsv gives for every
+#                   attack that lands on kernel K under card/all
+#   @LANDED K@      the scenarios measured LANDED on kernel K under card
+#                   or all, or "none"
 #   @LUAJIT@        "A JIT nobody here wrote": Debian's LuaJIT under every
 #                   policy (luajit/summary.sh --section, from the full
 #                   matrix of make luajit-attacks)
@@ -35,27 +35,14 @@ grep '^|' "$work/table" >"$work/rows"
 grep -v '^|' "$work/table" | sed '/^$/d' >"$work/legend"
 { cat "$work/rows"; echo; cat "$work/legend"; } >"$work/table"
 
-# Holes: the reasons of the LANDED rows for the mseal kernel under card/all.
-awk -F'\t' '!/^#/ && NF >= 6 && $4 == "LANDED" && ($3 == "v1" || $3 == "*") &&
-	$2 != "none" && $6 != "" && $6 != "-" && !seen[$1 FS $6]++ {
-	printf "- `%s` (%s): %s\n", $1, ($2 == "*" ? "any policy" : $2), $6
-}' "$top/attacks/expected.tsv" >"$work/holes"
-
-# Measured, not expected: what lands on mseal under card or all.
-mseal_landed=$(awk '/^# result kernel=mseal / && / outcome=LANDED / &&
-	(/ policy=card / || / policy=all /) {
-		for (i = 1; i <= NF; i++) if ($i ~ /^scenario=/) print "`" substr($i, 10) "`"
-	}' "${RESULTS:-$top/build/results}/mseal-attacks.tap" 2>/dev/null | sort -u | paste -sd, | sed 's/,/, /g')
-
 "$top/luajit/summary.sh" --section "$@" >"$work/luajit" || {
 	echo "threat-model: no LuaJIT matrix for every kernel (make luajit-attacks)" >&2
 	exit 1
 }
 
-awk -v table="$work/table" -v holes="$work/holes" -v landed="${mseal_landed:-none}" \
-	-v luajit="$work/luajit" '
-	$0 == "@ATTACK_TABLE@" { while ((getline l < table) > 0) print l; next }
-	$0 == "@HOLES@" { while ((getline l < holes) > 0) print l; next }
-	$0 == "@LUAJIT@" { while ((getline l < luajit) > 0) print l; next }
-	{ gsub(/@MSEAL_LANDED@/, landed); print }' "$in" >"$out"
+# The template, filled in (scripts/threat-model.awk).
+awk -v registry="$top/kernel/kernels.tsv" -v expected="$top/attacks/expected.tsv" \
+	-v results="${RESULTS:-$top/build/results}" -v table="$work/table" -v luajit="$work/luajit" \
+	-f "$top/kernel/kernels.awk" -f "$top/scripts/result.awk" -f "$top/scripts/expect.awk" \
+	-f "$top/scripts/threat-model.awk" "$in" >"$out"
 echo "wrote $out"

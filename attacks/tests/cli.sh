@@ -9,7 +9,8 @@ status_is() { want=$1; shift; "$@" >/dev/null 2>&1; [ $? -eq "$want" ]; }
 echo "TAP version 13"
 "$attacks" --list >"$tmp/list"
 check "--list names 24 scenarios" test "$(wc -l <"$tmp/list")" -eq 24
-check "--list includes straddle-mprotect" grep -q '^straddle-mprotect ' "$tmp/list"
+check "--list includes straddle-mprotect, its narration and description" \
+	grep -qP '^straddle-mprotect\t[^\t]+\t[^\t]+$' "$tmp/list"
 check "no --kernel is misuse (2)" status_is 2 "$attacks" --expect "$expected"
 check "an unknown --scenario is misuse (2)" status_is 2 "$attacks" --kernel mseal --scenario nope
 check "an unknown --policy is misuse (2)" status_is 2 "$attacks" --kernel mseal --policy some

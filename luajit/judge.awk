@@ -1,0 +1,109 @@
+# luajit/judge.awk - luajit/judge.sh's judge: TAP for one kernel's run
+# (judge.sh says what each test asks).  Loaded after kernel/kernels.awk,
+# scripts/result.awk and scripts/expect.awk, with the variables judge.sh
+# passes.
+# The tables, read by scripts/expect.awk; a malformed one bails out.
+function load(file, kind,   why) {
+	why = expect_load(kind, file)
+	if (why != "") { print "Bail out! malformed " why; exit 2 }
+}
+# The row scripts/expect.awk matches: "outcome<TAB>errno<TAB>reason", or "".
+function expected(kind, name, policy,   i) {
+	i = expect_match(kind, name, policy, kernel, "")
+	return i ? exp_outcome[kind, i] "\t" exp_errno[kind, i] "\t" exp_reason[kind, i] : ""
+}
+# A field of a result line (scripts/result.awk), before its detail.
+function field(line, name) {
+	result_read(line)
+	return result(name)
+}
+function number(v) { return v ~ /^[0-9]+$/ }
+# Why a result that has the expected outcome still fails, or "".
+function fault(kind, policy, got, want,   e, o, areas, sealed, refused) {
+	split(want, e, "\t")
+	o = field(got, "outcome")
+	if (o != e[1]) return "not the expected outcome"
+	if (o == "UNAVAILABLE")
+		return field(got, "errno") != e[2] ? "not the expected probe result" : \
+			field(got, "status") != "3" ? "status " field(got, "status") ", not the library's 3" : ""
+	if (o == "RAN" && field(got, "status") != "0") return "status " field(got, "status") ", not 0"
+	if (o == "ABORTED") {
+		if (field(got, "errno") != e[2]) return "not the expected errno"
+		if (field(got, "status") != "1" || field(got, "panic") != "codegen")
+			return "not LuaJIT's own abort (status " field(got, "status") " panic=" field(got, "panic") \
+				"; wanted status 1 after \"runtime code generation failed\")"
+	}
+	if (o == "BLOCKED") {
+		if (field(got, "errno") != e[2]) return "not the expected errno"
+		if (field(got, "rerun") != "ok") return "the trace, run again, did not return the right value"
+	}
+	# the policy was applied to the code LuaJIT made
+	areas = field(got, "areas"); sealed = field(got, "sealed"); refused = field(got, "refused_mseal")
+	if (!number(areas) || !number(sealed) || !number(refused))
+		return "the library's counts are missing (areas=" areas " sealed=" sealed " refused_mseal=" refused ")"
+	if (areas + 0 < 1) return "no machine code made executable (areas=0)"
+	if (policy == "none") return sealed + 0 != 0 ? "none sealed " sealed " areas" : ""
+	if (refused + 0 != 0) return "the kernel refused " refused " mseal calls"
+	if (sealed + 0 != areas + 0) return "sealed " sealed " of " areas " areas"
+	return ""
+}
+function last_value(prefix,   line, v) {
+	v = ""
+	while ((getline line < out) > 0) {
+		sub(/\r$/, "", line)
+		if (index(line, prefix) == 1) v = substr(line, length(prefix) + 1)
+	}
+	close(out)
+	return v
+}
+BEGIN {
+	why = reg_load(registry)
+	if (why != "") { print "Bail out! " why; exit 2 }
+	load(wtsv, "workload"); load(atsv, "attack")
+	while ((getline line < out) > 0)
+		if (line ~ /^# result /)
+			got_line[field(line, "kind"), field(line, "name"), field(line, "policy")] = line
+	close(out)
+	n = 0; listed = ""
+	while ((getline line < cases) > 0) {
+		listed = listed line "\n"
+		split(line, c, " ")
+		if (c[1] == "") continue
+		order[++n] = c[1] SUBSEP c[2] SUBSEP c[3]
+		label[n] = kernel " " c[1] " " c[2] " " c[3]
+		kindof[n] = c[1]; nameof[n] = c[2]; policyof[n] = c[3]
+	}
+	nwant = 0; wanted = ""
+	while ((getline line < want_cases) > 0) { wanted = wanted line "\n"; nwant++ }
+	printf "TAP version 13\n1..%d\n# luajit-matrix mode=%s\n", n + 2, mode
+	bad = 0
+	for (i = 1; i <= n; i++) {
+		want = expected(kindof[i], nameof[i], policyof[i])
+		got = (order[i] in got_line) ? got_line[order[i]] : ""
+		split(want, e, "\t")
+		if (want == "") { ok = 0; why = "no row of the expected table matches" }
+		else if (got == "") { ok = 0; why = "no result (the guest died or the case hung)" }
+		else {
+			f = fault(kindof[i], policyof[i], got, want)
+			ok = (f == "")
+			why = field(got, "outcome") " " field(got, "errno")
+			if (kindof[i] == "attack") why = why " rerun=" field(got, "rerun")
+			why = why " (expected " e[1] " " e[2] ")" (ok ? "" : ": " f)
+		}
+		printf "%sok %d - %s: %s\n", ok ? "" : "not ", i, label[i], why
+		if (got != "") print got
+		if (!ok && e[3] != "") print "# expected because: " e[3]
+		bad += !ok
+	}
+	# the run as a whole
+	ok = (listed == wanted)
+	printf "%sok %d - %s run: the %s mode's %d cases (%s)%s\n", ok ? "" : "not ", n + 1, kernel, mode, nwant,
+		mode_words, ok ? "" : ": the case list has " n ", not that list"
+	bad += !ok
+	done_n = last_value("# cases-done "); rc = last_value("# guest/run exit ")
+	ok = (done_n == n "" && rc == "0")
+	printf "%sok %d - %s run: the guest ran to the end (cases-done %s of %d, guest/run exit %s)\n",
+		ok ? "" : "not ", n + 2, kernel, done_n == "" ? "none" : done_n, n, rc == "" ? "none" : rc
+	bad += !ok
+	exit bad > 0
+}

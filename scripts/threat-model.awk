@@ -1,0 +1,55 @@
+# scripts/threat-model.awk - docs/threat-model.md.in filled in
+# (scripts/threat-model.sh says with what).  Loaded after kernel/kernels.awk,
+# scripts/result.awk and scripts/expect.awk; its variables: registry,
+# expected (attacks/expected.tsv), results (the run's directory), table (the
+# side-by-side table), luajit (LuaJIT's section).
+#   @ATTACK_TABLE@, @LUAJIT@  those files, on a line of their own
+#   @HOLES K@      the reasons of the table's LANDED rows that can hold for
+#                  kernel K under a sealing policy, one list item each
+#   @LANDED K@     within a line: the scenarios measured LANDED on K under
+#                  card or all (K-attacks.tap), or "none"
+BEGIN {
+	why = reg_load(registry)
+	if (why == "") why = expect_load("attacks", expected)
+	if (why != "") { print "threat-model: " why > "/dev/stderr"; exit 1 }
+}
+function file(path,   l) { while ((getline l < path) > 0) print l; close(path) }
+function holes(k,   i, name, key, seen) {
+	k = expect_as(k)
+	for (i = 1; i <= exp_n["attacks"]; i++) {
+		if (exp_outcome["attacks", i] != "LANDED" || exp_policy["attacks", i] == "none") continue
+		if (exp_reason["attacks", i] == "" || exp_reason["attacks", i] == "-") continue
+		if (k !~ glob_re(exp_kernel["attacks", i])) continue
+		name = exp_name["attacks", i] (exp_origin["attacks", i] == "" ? "" : "@" exp_origin["attacks", i])
+		key = name SUBSEP exp_reason["attacks", i]
+		if (key in seen) continue
+		seen[key] = 1
+		printf "- `%s` (%s): %s\n", name, exp_policy["attacks", i] == "*" ? "any policy" : exp_policy["attacks", i], exp_reason["attacks", i]
+	}
+}
+function landed(k,   path, line, n, i, j, t, list, seen, s) {
+	path = results "/" k "-attacks.tap"
+	n = 0
+	while ((getline line < path) > 0) {
+		if (!result_read(line) || result("kernel") != k || result("outcome") != "LANDED") continue
+		if (result("policy") != "card" && result("policy") != "all") continue
+		s = result("scenario")
+		if (s in seen) continue
+		seen[s] = 1; list[++n] = s
+		for (i = n; i > 1 && list[i - 1] > list[i]; i--) { t = list[i]; list[i] = list[i - 1]; list[i - 1] = t }
+	}
+	close(path)
+	s = ""
+	for (j = 1; j <= n; j++) s = s (j > 1 ? ", " : "") "`" list[j] "`"
+	return n ? s : "none"
+}
+$0 == "@ATTACK_TABLE@" { file(table); next }
+$0 == "@LUAJIT@" { file(luajit); next }
+$1 == "@HOLES" && NF == 2 && $2 ~ /@$/ { k = $2; sub(/@$/, "", k); holes(k); next }
+{
+	while (match($0, /@LANDED [a-z0-9_-]+@/)) {
+		k = substr($0, RSTART + 8, RLENGTH - 9)
+		$0 = substr($0, 1, RSTART - 1) landed(k) substr($0, RSTART + RLENGTH)
+	}
+	print
+}
