@@ -1,55 +1,28 @@
-# report/cost-svg.awk - the cost of sealing, drawn as SVG, from a
-# scripts/bench-kernel.sh run (build/results/bench-kernel.tsv).
+# report/cost-svg.awk - the cost of sealing, drawn as SVG, from the summary
+# scripts/bench-summary.awk makes of a scripts/bench-kernel.sh run
+# (build/results/bench-kernel.tsv): the same comparisons, by the same rules,
+# as docs/performance.md's tables and chart.
 #
-#   awk LIB... -f cost-svg.awk -v problems=FILE bench-kernel.tsv > cost.svg
+#   awk LIB... -f cost-svg.awk -v problems=FILE SUMMARY > cost.svg
 #
-# Each panel compares like with like, one row per case, one marker per kernel
-# (a shape and a colour each) at the median change over the boots, with a
-# line over the range any two boots give ((lo / base hi) .. (hi / base lo)),
-# the value written at the right, and the axis scaled to the panel's own
-# data, always including 0:
-#   1. a process that never seals: each kernel vs its BASE (kernel/kernels.tsv: the
-#      same kernel without the project's mm changes), plain cases and stress-ng;
-#   2. a process with seals: +far-seal / +next-seal vs the same layout
-#      unsealed (+far-unsealed / +next-unsealed) on the same kernel;
-#   3. a refused call (+refused) vs the same call performed (the plain case)
-#      on the same kernel;
-#   4. kernel vs kernel (a ~KERNEL base in kernel/kernels.tsv): not the cost of
-#      sealing, a different kernel; drawn apart and labelled so.
-# stress-ng's bogo-ops/s become ns per bogo-op, so that above 0 is dearer.
-# A malformed file (header, column count, status, a non-number where status
-# is ok) is written to the problems file and nothing is drawn.
+# A panel per comparison the summary has (its T lines: against the base,
+# with seals against the unsealed twin, refused against performed, mseal()
+# itself, a different kernel for scale), one row per case, one marker per
+# kernel (a shape and a colour each, by the kernel's place in the run) at
+# the median change over the boots, with a line over the range any two
+# boots give, the value written at the right, and the axis scaled to the
+# panel's own data, always including 0.  A summary with no comparison is
+# written to the problems file and nothing is drawn.
 BEGIN { FS = "\t"; W = 1800; LABEL = 360; X0 = 370; X1 = 1440; VX = 1470; ROW = 26; kernels_read() }
 function fail(what) { problem(FILENAME, what); broken = 1 }
-FNR == 1 {
-	if ($0 != "kernel\tcase\tboot\tvalue\tunit\tstatus\tnote") fail("line 1 is not the header \"kernel case boot value unit status note\" (tab-separated)")
+$1 == "K" { kern[++nk] = $2; kindex[$2] = nk; next }
+$1 == "T" { panel_name[++npanel] = $2; panel_title[$2] = $3; panel_sub[$2] = $4; next }
+$1 == "C" {
+	n = ++ncmp[$2]
+	cmp_case[$2, n] = $3; cmp_kernel[$2, n] = $4; cmp_against[$2, n] = $5
+	cmp_change[$2, n] = $7; cmp_lo[$2, n] = $8; cmp_hi[$2, n] = $9
 	next
 }
-{
-	if (NF != 7) { fail("line " FNR ": " NF " columns, not 7"); next }
-	if ($6 !~ /^(ok|n\/a|error|died|missing)$/) { fail("line " FNR ": status \"" $6 "\" is not ok, n/a, error, died or missing"); next }
-	if (!($1 in kseen)) { kseen[$1] = 1; kern[++nk] = $1 }
-	if (!($2 in cseen)) { cseen[$2] = 1; cases[++nc] = $2 }
-	if ($6 != "ok") next
-	if ($4 !~ /^[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?$/ || $4 + 0 <= 0) { fail("line " FNR ": value \"" $4 "\" is not a positive number"); next }
-	x = ($5 == "bogo-ops/s") ? 1e9 / $4 : $4 + 0
-	key = $1 SUBSEP $2
-	m = ++cnt[key]; val[key, m] = x
-	# keep each key's values sorted (a few boots)
-	for (i = m; i > 1 && val[key, i - 1] > val[key, i]; i--) { t = val[key, i]; val[key, i] = val[key, i - 1]; val[key, i - 1] = t }
-}
-function med(key,   n) { n = cnt[key]; return n % 2 ? val[key, (n + 1) / 2] : (val[key, n / 2] + val[key, n / 2 + 1]) / 2 }
-# the change of (k, c) over (bk, bc) into R[], RLO[], RHI[]; 0 if either is unmeasured
-function change(k, c, bk, bc,   a, b) {
-	a = k SUBSEP c; b = bk SUBSEP bc
-	if (!cnt[a] || !cnt[b]) return 0
-	R = (med(a) / med(b) - 1) * 100
-	RLO = (val[a, 1] / val[b, cnt[b]] - 1) * 100
-	RHI = (val[a, cnt[a]] / val[b, 1] - 1) * 100
-	return 1
-}
-function plain(c) { return c !~ /\+/ }
-function twin(c) { if (sub(/\+far-seal$/, "+far-unsealed", c) || sub(/\+next-seal$/, "+next-unsealed", c)) return c; sub(/\+refused$/, "", c); return c }
 function nice(span,   p, f) {
 	if (span <= 0) span = 1
 	p = 1; while (p * 10 <= span) p *= 10; while (p > span) p /= 10
@@ -131,7 +104,6 @@ function put(c, j,   i) {
 END {
 	if (broken) exit 1
 	COL[1] = "#0072B2"; COL[2] = "#D55E00"; COL[3] = "#F0E442"; COL[4] = "#CC79A7"; COL[5] = "#009E73"
-	for (a = 1; a <= nk; a++) kindex[kern[a]] = a
 	DRY = 1; H = draw()
 	if (H == 0) { fail("no case measured on a kernel and what it is compared with: nothing to draw"); exit 1 }
 	DRY = 0
@@ -139,46 +111,22 @@ END {
 	draw()
 	printf "</svg>\n"
 }
-# The plain cases and stress-ng of each kernel against its base (other: 0)
-# or against the different kernel it is set beside (other: 1).
-function versus(other,   a, b, k, j, ci, c) {
+# The summary's comparisons of panel P, as panel() draws them: a kernel's
+# legend says what it is set against where that is another kernel.
+function collect(p,   i, j, k) {
 	reset()
-	for (a = 1; a <= nk; a++) {
-		k = kern[a]; b = other ? kother[k] : kbase[k]
-		if (b == "" || !(b in kseen)) continue
-		j = 0
-		for (ci = 1; ci <= nc; ci++) {
-			c = cases[ci]
-			if (!plain(c) && c !~ /^stress-ng\//) continue
-			if (change(k, c, b, c)) { if (!j) j = addkernel(k, " vs " b); put(c, j) }
-		}
+	for (i = 1; i <= ncmp[p]; i++) {
+		k = cmp_kernel[p, i]
+		j = addkernel(k, cmp_against[p, i] == k ? "" : " vs " cmp_against[p, i])
+		R = cmp_change[p, i]; RLO = cmp_lo[p, i]; RHI = cmp_hi[p, i]
+		put(cmp_case[p, i], j)
 	}
 }
-# The cases matching RE against their twins (twin()) on the same kernel.
-function twins(re,   a, k, j, ci, c) {
-	reset()
-	for (a = 1; a <= nk; a++) {
-		k = kern[a]; j = 0
-		for (ci = 1; ci <= nc; ci++) {
-			c = cases[ci]
-			if (c !~ re) continue
-			if (change(k, c, k, twin(c))) { if (!j) j = addkernel(k, ""); put(c, j) }
-		}
-	}
-}
-function draw() {
+function draw(   i) {
 	Y = 0
-	# 1: never sealing, vs the base
-	versus(0)
-	Y += panel("What sealing's code costs a process that never seals", "each kernel against its own base (the same kernel without this project's mm changes); plain cases and stress-ng", "")
-	# 2: with seals, vs the same layout unsealed, same kernel
-	twins("\\+(far|next)-seal$")
-	Y += panel("What having seals costs", "a sealed region far away (+far-seal) or next to the operation (+next-seal), against the same layout unsealed, same kernel", "")
-	# 3: refused vs performed, same kernel
-	twins("\\+refused$")
-	Y += panel("What a refused call costs", "the call refused on sealed memory, against the same call performed on the same kernel (below 0: cheaper)", "")
-	# 4: kernel vs kernel
-	versus(1)
-	Y += panel("Not the cost of sealing: a different kernel", "the same cases on another kernel version (its whole mm differs), for scale only", "")
+	for (i = 1; i <= npanel; i++) {
+		collect(panel_name[i])
+		Y += panel(panel_title[panel_name[i]], panel_sub[panel_name[i]], "")
+	}
 	return Y
 }

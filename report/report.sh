@@ -189,7 +189,9 @@ fi
 
 # Cost and speed.
 if [ -f "$results/bench-kernel.tsv" ]; then
-	if awk "${lib[@]}" -f "$here/cost-svg.awk" -v problems="$problems" "$results/bench-kernel.tsv" >"$work/cost.svg"; then
+	if awk "${lib[@]}" -f "$top/scripts/bench-summary.awk" -v problems="$problems" \
+		"$results/bench-kernel.tsv" >"$work/bench-summary" &&
+		awk "${lib[@]}" -f "$here/cost-svg.awk" -v problems="$problems" "$work/bench-summary" >"$work/cost.svg"; then
 		cp "$work/cost.svg" "$out/cost.svg"
 	else
 		echo "<p class=\"missing\"><b>No chart:</b> bench-kernel.tsv is malformed (see the problems above).</p>" >"$work/cost.svg"

@@ -2,11 +2,12 @@
 # scripts/performance-doc.sh [TSV] - write docs/performance.md from
 # docs/performance.md.in and a scripts/bench-kernel.sh run (default
 # build/results/bench-kernel.tsv), and draw docs/performance.svg with
-# gnuplot: each case's cost relative to vanilla (sealed cases: relative
-# to their unsealed twin on the same kernel), per kernel.
+# gnuplot: a panel per comparison scripts/bench-summary.awk makes (each
+# kernel against its base, sealed against unsealed, refused against
+# performed, mseal() itself, a different kernel), as the page draws them.
 #   @RUN@     what the run measured: kernels, boots, cases
 #   @TABLES@  the tables of scripts/bench-summary.sh
-#   @CHART@   the chart, or why there is none (no kernel but vanilla ran)
+#   @CHART@   the chart, or why there is none (no kernel ran beside its base)
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 tsv=${1:-$top/build/results/bench-kernel.tsv}
@@ -25,25 +26,29 @@ run=$(awk -F'\t' 'NR > 1 {
 	if ($3 > boots) boots = $3
 } END { printf "%d boots of each of %s, %d cases", boots, ks, nc }' "$tsv")
 
-# One panel per group of cases: bars of each kernel's change, with ranges.
+# One panel per comparison of the summary (scripts/bench-summary.awk's, the
+# page's too): bars of each kernel's change, with ranges, titled as the
+# summary titles it.
 panel() {
-	local file=$1 title=$2 col=2 plot= k
-	[ -s "$work/$file" ] || return 0
+	local name=$1 col=2 plot= k title
+	[ -s "$work/$name.dat" ] || return 0
 	while read -r k; do
-		plot+="${plot:+, }'$work/$file' using $col:$((col + 1)):$((col + 2))"
+		plot+="${plot:+, }'$work/$name.dat' using $col:$((col + 1)):$((col + 2))"
 		[ $col = 2 ] && plot+=":xtic(1)"
 		plot+=" title '$k'"
 		col=$((col + 3))
-	done <"$work/kernels"
-	printf 'set title "%s"\nplot %s\n' "$title" "$plot"
+	done <"$work/$name.kernels"
+	title=$(awk -F'\t' -v p="$name" '$1 == "T" && $2 == p { print $3 ": " $4 }' "$work/summary")
+	printf 'set title "%s"\nplot %s\n' "${title//\"/\'}" "$plot"
 }
+mapfile -t names < <(awk -F'\t' '$1 == "T" { print $2 }' "$work/summary")
 panels=0
-for f in unsealed.dat sealed.dat refused.dat; do [ -s "$work/$f" ] && panels=$((panels + 1)); done
-chart_md="![each case's cost relative to vanilla, per kernel](performance.svg)"
+for f in "${names[@]}"; do [ -s "$work/$f.dat" ] && panels=$((panels + 1)); done
+chart_md="![each case's cost against what it is compared with, per kernel](performance.svg)"
 if [ $panels -eq 0 ]; then
-	echo "performance-doc: no case measured on vanilla and another kernel: no chart" >&2
+	echo "performance-doc: no case measured on a kernel and what it is compared with: no chart" >&2
 	rm -f "$svg"
-	chart_md="(No chart: this run measured no kernel beside vanilla.)"
+	chart_md="(No chart: this run measured no kernel beside what it is compared with.)"
 else
 	{
 		cat <<GP
@@ -60,9 +65,7 @@ set key top left
 set xzeroaxis lt -1
 set multiplot layout $panels,1
 GP
-		panel unsealed.dat "In a process that seals nothing (plain, and the twin layouts; stress-ng), vs vanilla"
-		panel sealed.dat "With a sealed region elsewhere (far) or beside the operation (next), vs the same layout unsealed on the same kernel"
-		panel refused.dat "Refused on the sealed region, vs vanilla performing the operation"
+		for f in "${names[@]}"; do panel "$f"; done
 		echo "unset multiplot"
 	} >"$work/chart.gp"
 	gnuplot "$work/chart.gp"
