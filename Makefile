@@ -15,10 +15,11 @@
 #   make bench-kernel  mm call costs on every kernel, in guest instructions;
 #                   writes docs/performance.md and its chart (~15 min)
 #   make fuzz       the assembler/verifier fuzz target, for a bounded time
-#   make test-mmstress  the model-checked mm stress on mseal (50k calls) and
-#                   its --no-seal seed on vanilla (in make test)
+#   make test-mmstress  the model-checked mm stress on the series' kernel (50k
+#                   calls) and its --no-seal seed on its base (in make test)
 #   make test-peer-vm   6.1's own vm selftests and stress-ng's mm stressors
-#                   on vanilla and mseal, side by side (not in make test)
+#                   on the series' kernel and its base, side by side (not in
+#                   make test)
 #   make test-debug the selftest, attacks, a million mm-stress calls and the
 #                   peer suites on KASAN/lockdep kernels (not in make test)
 #   make clean      remove build/ (the kernel cache stays; see README.md)
@@ -26,23 +27,35 @@
 SHELL := /bin/bash
 BUILD := $(CURDIR)/build
 RESULTS := $(BUILD)/results
-# vanilla: Debian's 6.1.  v1: the faithful RFC port (patches 1-8).
-# mseal: the whole series, v1 hardened so that seals hold from every side.
-KERNELS := vanilla v1 mseal
-# upstream: Debian's 6.12 as shipped, upstream's 3-argument mseal().
-# upstream-fixes: upstream with the 6.12 series, the holes our attacks find
-# in upstream's mseal() closed in upstream's own ABI.
-UPSTREAM_SOURCE := /usr/src/linux-source-6.12.tar.xz
-UPSTREAM_KERNELS := upstream upstream-fixes
-ATTACK_KERNELS := $(KERNELS) $(UPSTREAM_KERNELS)
-# The two series (kernel-series/README.md); kernel/series-info.sh says what
+
+.DEFAULT_GOAL := all
+
+# The kernels, and every fact about each, are kernel/kernels.tsv's (the
+# registry); this file names none.  It includes the registry as Make
+# variables (kernel/kernels make: REG.main, make test's kernels; REG.debug,
+# their debug twins; REG.KERNEL.COLUMN, each cell), made again when the
+# registry changes; a registry that does not read stops make there.
+REGISTRY := kernel/kernels
+include $(BUILD)/registry.mk
+$(BUILD)/registry.mk: kernel/kernels.tsv kernel/kernels kernel/kernels.awk kernel/kernels-make.awk
+	@mkdir -p $(@D)
+	@$(REGISTRY) make >$@.$$$$ && mv $@.$$$$ $@
+# $(call where,SET,COLUMN,VALUE...): the kernels of SET (main or debug), in
+# the registry's order, whose COLUMN holds one of the VALUEs (peer: one of
+# its builds); where_not: whose COLUMN holds none of them.
+where = $(strip $(foreach k,$(REG.$(1)),$(if $(filter $(3),$(REG.$(k).$(2))),$(k))))
+where_not = $(strip $(foreach k,$(REG.$(1)),$(if $(filter $(3),$(REG.$(k).$(2))),,$(k))))
+KERNELS := $(REG.main)
+DEBUG_KERNELS := $(REG.debug)
+SOURCES := $(REG.sources)
+# The series (kernel-series/README.md); kernel/series-info.sh says what
 # each applies to.
-SERIES_NAMES := 6.1 6.12
-series_patches = $(filter-out %/0000-cover-letter.patch,$(sort $(wildcard kernel-series/$(1)/0*.patch)))
-SERIES := $(call series_patches,6.1)
-SERIES_V1 := $(filter $(addprefix kernel-series/6.1/000,$(addsuffix -%,1 2 3 4 5 6 7 8)),$(SERIES))
-SERIES_612 := $(call series_patches,6.12)
-SEALED_KERNELS := v1 mseal
+SERIES_NAMES := $(REG.series)
+# The kernel K is measured against, and compared with (its base), or
+# nothing where it has none or is set beside a different kernel (~K).
+base_of = $(REG.$(1).plainbase)
+# The same list, each name once, in its first place.
+uniq = $(if $(1),$(firstword $(1)) $(call uniq,$(filter-out $(firstword $(1)),$(1))))
 INITRAMFS := $(BUILD)/guest/base.cpio.gz
 JITDEMO := $(BUILD)/jitdemo/jitdemo-static
 CODESPACE := $(BUILD)/jitdemo/test_codespace-static
@@ -58,16 +71,15 @@ built = $(if $(filter yes,$(BUILT)),,$(1))
 
 # Every result file `make test` must produce; a missing one is a failure.
 EXPECTED = tap-summary install-deps progress export-series $(addprefix series-,$(SERIES_NAMES)) kernel-build guest-runner \
-	$(addsuffix -selftest,$(KERNELS) $(UPSTREAM_KERNELS)) upstream-fixes-selftest-new-cases \
-	'jitdemo-*' $(addsuffix -jitdemo,$(KERNELS)) \
-	$(addsuffix -codespace,$(ATTACK_KERNELS)) \
-	'attacks-host-*' $(addsuffix -attacks,$(ATTACK_KERNELS)) \
-	$(addsuffix -exec-seals,$(ATTACK_KERNELS)) exec-seals-host \
-	luajit-host $(addsuffix -luajit,$(ATTACK_KERNELS)) report-page report-self-test \
-	mseal-upstream-selftest mseal-upstream-selftest-types upstream-upstream-selftest \
-	upstream-fixes-upstream-selftest \
-	mmstress-host mseal-mmstress mseal-mmstress-race mseal-mmstress-bad-input \
-	vanilla-mmstress vanilla-mmstress-race mseal-mmstress-digest bench-smoke \
+	registry $(addsuffix -selftest,$(SELFTEST_KERNELS) $(SKIP_SELFTEST_KERNELS)) \
+	$(addsuffix -selftest-new-cases,$(NEW_CASES_KERNELS)) \
+	'jitdemo-*' $(addsuffix -jitdemo,$(JITDEMO_SEALED) $(JITDEMO_ENOSYS)) \
+	$(addsuffix -codespace,$(KERNELS)) \
+	'attacks-host-*' $(addsuffix -attacks,$(KERNELS)) \
+	$(addsuffix -exec-seals,$(KERNELS)) exec-seals-host \
+	luajit-host $(addsuffix -luajit,$(KERNELS)) report-page report-self-test \
+	$(call peer_results,$(KERNELS)) \
+	mmstress-host $(call mmstress_results,$(MMSTRESS_KERNELS)) bench-smoke \
 	$(if $(DEBUG_CACHED),$(DEBUG_SHORT_EXPECTED),debug-kernels)
 
 .PHONY: all deps kernel kernel-6.1 kernel-6.12 kernel-debug guest jitdemo attacks-bin selftest test test-steps \
@@ -86,79 +98,83 @@ jitdemo: deps
 deps:
 	@scripts/install-deps.sh
 
-# The debug flavours (KASAN, lockdep, DEBUG_VM, maple tree checks) of the
-# whole series and of its control; `make test-debug` boots them, and so does
-# `make test`, briefly, when the cache already holds them.  mseal-debug also
-# seals the system mappings at exec (CONFIG_MSEAL_SYSTEM_MAPPINGS, default
-# n and off in mseal: it costs every process the checks of a sealed one).
-VANILLA_DEBUG := --fragment kernel/debug.fragment vanilla-debug
-MSEAL_DEBUG := --fragment kernel/mseal.fragment --fragment kernel/debug.fragment \
-	--fragment kernel/sysmap.fragment mseal-debug $(SERIES)
+# The debug twins (KASAN, lockdep, DEBUG_VM, maple tree checks; the
+# registry's debug column); `make test-debug` boots them, and so does `make
+# test`, briefly, when the cache already holds them.
 kernel-debug: deps
-	@kernel/build.sh $(VANILLA_DEBUG)
-	@kernel/build.sh $(MSEAL_DEBUG)
+	@$(REGISTRY) build $(DEBUG_KERNELS)
 # "yes" when this tree's debug kernels are in the cache (nothing is built).
-DEBUG_CACHED = $(shell kernel/build.sh --cached $(VANILLA_DEBUG) >/dev/null 2>&1 && \
-	kernel/build.sh --cached $(MSEAL_DEBUG) >/dev/null 2>&1 && echo yes)
+DEBUG_CACHED = $(shell $(REGISTRY) cached $(DEBUG_KERNELS) >/dev/null 2>&1 && echo yes)
 
-# The 6.1 flavors share one build slot and compiled objects (kernel/build.sh),
-# so they build one after another; upstream's 6.12 builds beside them, and
-# each fills the other's serial steps (unpacking, linking, compressing).
-# Two at a time, in the caller's jobserver when there is one.
+# The kernels of one source version share one build slot and compiled
+# objects (kernel/build.sh), so they build one after another, in the
+# registry's order; the other source's build beside them, and each fills
+# the other's serial steps (unpacking, linking, compressing).  Two at a
+# time, in the caller's jobserver when there is one.
 kernel: deps
 	@$(MAKE) --no-print-directory $(if $(findstring jobserver,$(MAKEFLAGS)),,-j2) \
-		kernel-6.1 kernel-6.12
+		$(addprefix kernel-,$(SOURCES))
 
-kernel-6.1:
-	@kernel/build.sh vanilla
-	@kernel/build.sh --fragment kernel/mseal.fragment v1 $(SERIES_V1)
-	@kernel/build.sh --fragment kernel/mseal.fragment mseal $(SERIES)
-
-kernel-6.12:
-	@kernel/build.sh --source $(UPSTREAM_SOURCE) upstream
-	@kernel/build.sh --source $(UPSTREAM_SOURCE) upstream-fixes $(SERIES_612)
+$(addprefix kernel-,$(SOURCES)): kernel-%:
+	@$(REGISTRY) build $(call where,main,source,$*)
 
 guest: $(INITRAMFS)
 
 $(INITRAMFS): guest/init guest/settle guest/mkinitramfs.sh | deps
 	@guest/mkinitramfs.sh $@
 
-# Each patched kernel runs the selftest built from its own tree; vanilla
-# runs the whole series' one and must skip it.  On 6.12, upstream runs its
-# own selftest, upstream-fixes the 6.12 series' extension of it, and the
-# extension runs on upstream too, where each new case must fail.
+# Each kernel with mseal() runs the selftest built from its own tree.  One
+# without runs that of the first kernel built on it from a whole series,
+# and must skip it.  A kernel whose series extends the selftest of a base
+# with mseal() runs its extension on that base too, where each new case
+# must fail.  SET: main or debug.
+selftest_kernels = $(call where_not,$(1),abi,none)
+skip_selftest_kernels = $(foreach k,$(call where,$(1),abi,none),$(if $(call selftest_to_skip,$(k)),$(k)))
+selftest_to_skip = $(firstword $(foreach k,$(REG.main) $(REG.debug), \
+	$(if $(filter $(1),$(REG.$(k).plainbase)),$(if $(filter yes,$(REG.$(k).whole)),$(k)))))
+SELFTEST_KERNELS := $(call selftest_kernels,main)
+SKIP_SELFTEST_KERNELS := $(call skip_selftest_kernels,main)
+NEW_CASES_KERNELS := $(foreach k,$(call where_not,main,series,-),$(if $(call base_of,$(k)), \
+	$(if $(filter-out none,$(REG.$(call base_of,$(k)).abi)),$(k))))
+# $(call run_selftests,KERNELS,SKIPPING KERNELS,RUN OPTIONS)
+run_selftests = \
+	$(foreach k,$(1),tests/tap-run $(k)-selftest -- $(RUN) $(3) \
+		--add $(BUILD)/kernels/$(k)/mseal_test $(k) -- mseal_test;) \
+	$(foreach k,$(2),tests/tap-run --expect-skip $(k)-selftest -- $(RUN) $(3) \
+		--add $(BUILD)/kernels/$(call selftest_to_skip,$(k))/mseal_test $(k) -- mseal_test;)
 selftest: $(call built,kernel guest)
-	@for k in $(SEALED_KERNELS) $(UPSTREAM_KERNELS); do \
-		tests/tap-run $$k-selftest -- $(RUN) \
-			--add $(BUILD)/kernels/$$k/mseal_test $$k -- mseal_test; \
-	done
-	@tests/tap-run --expect-skip vanilla-selftest -- \
-		$(RUN) --add $(BUILD)/kernels/mseal/mseal_test vanilla -- mseal_test
-	@$(RUN) --add $(BUILD)/kernels/upstream-fixes/mseal_test upstream -- mseal_test \
-		>$(RESULTS)/upstream-fixes-selftest-on-upstream.out 2>&1 || true
-	@tests/tap-run upstream-fixes-selftest-new-cases -- tests/new-cases-fail.sh \
-		$(RESULTS)/upstream-selftest.tap $(RESULTS)/upstream-fixes-selftest-on-upstream.out
+	@$(call run_selftests,$(SELFTEST_KERNELS),$(SKIP_SELFTEST_KERNELS))
+	@$(foreach k,$(NEW_CASES_KERNELS),$(foreach b,$(call base_of,$(k)), \
+		$(RUN) --add $(BUILD)/kernels/$(k)/mseal_test $(b) -- mseal_test \
+			>$(RESULTS)/$(k)-selftest-on-$(b).out 2>&1; \
+		tests/tap-run $(k)-selftest-new-cases -- tests/new-cases-fail.sh \
+			$(RESULTS)/$(b)-selftest.tap $(RESULTS)/$(k)-selftest-on-$(b).out;))
 
 # The harness itself: the count cannot read green when a suite did not
 # run, a missing package is named, and long steps show their progress.
 # Needs nothing built.
 test-harness:
+	@tests/tap-run registry -- tests/registry.sh
 	@tests/tap-run tap-summary -- tests/tap-summary-test.sh
 	@tests/tap-run install-deps -- tests/install-deps.sh
 	@tests/tap-run progress -- tests/progress.sh
 	@tests/tap-run export-series -- tests/export-series.sh
 
 # Upstream's own mseal selftest (6.12's tools/testing/selftests/mm), extracted
-# and built at test time (never committed; see the script's header): on
-# mseal unchanged and sealing with all five types, errno EPERM read as
-# EACCES; on upstream unchanged, EPERM kept, as a control.
+# and built at test time (never committed; see the script's header), in the
+# builds each kernel's row names (its peer column): unchanged with errno
+# EPERM read as EACCES (upstream), unchanged (eperm), sealing with all five
+# types (types).
 PEER := tests/upstream-mseal-selftest.sh
+peer_builds = $(REG.$(1).peer)
+peer_result = $(1)-upstream-selftest$(if $(filter types,$(2)),-types)
+peer_results = $(foreach k,$(1),$(foreach v,$(call peer_builds,$(k)),$(call peer_result,$(k),$(v))))
+# $(call run_peer,KERNELS)
+run_peer = $(foreach k,$(1),$(foreach v,$(call peer_builds,$(k)), \
+	tests/tap-run $(call peer_result,$(k),$(v)) -- $(PEER) run $(k) $(v) $(BUILD)/peer;))
 test-peer-selftest: $(call built,kernel guest)
 	@$(PEER) build $(BUILD)/peer
-	@tests/tap-run mseal-upstream-selftest -- $(PEER) run mseal upstream $(BUILD)/peer
-	@tests/tap-run mseal-upstream-selftest-types -- $(PEER) run mseal types $(BUILD)/peer
-	@tests/tap-run upstream-upstream-selftest -- $(PEER) run upstream eperm $(BUILD)/peer
-	@tests/tap-run upstream-fixes-upstream-selftest -- $(PEER) run upstream-fixes eperm $(BUILD)/peer
+	@$(call run_peer,$(KERNELS))
 
 test-series: $(call built,kernel)
 	@rc=0; for s in $(SERIES_NAMES); do \
@@ -172,29 +188,29 @@ test-kernel-build: $(call built,kernel)
 	@tests/tap-run kernel-build -- tests/kernel-build.sh
 
 test-guest-runner: $(call built,kernel guest)
-	@tests/tap-run guest-runner -- guest/tests/runner.sh vanilla
+	@tests/tap-run guest-runner -- guest/tests/runner.sh $(firstword $(KERNELS))
 
 # jitdemo's host suite writes its own build/results/jitdemo-*.tap.
 test-jitdemo: $(call built,deps jitdemo)
 	@$(MAKE) --no-print-directory -C jitdemo test
 
-# Every example JIT'd in the guest: sealed on v1 and mseal, W^X only on
-# vanilla.
+# Every example JIT'd in the guest: sealed where the kernel takes the
+# 4-argument mseal(), W^X only where it has none.  The code space on every
+# kernel: its VMA count bounded where sealed neighbours merge.
+JITDEMO_SEALED := $(call where,main,abi,types)
+JITDEMO_ENOSYS := $(call where,main,abi,none)
+codespace_mode = $(if $(filter yes,$(REG.$(1).merge)),merge,report)
 test-jitdemo-guest: $(call built,kernel guest jitdemo)
-	@for k in $(SEALED_KERNELS); do \
-		tests/tap-run $$k-jitdemo -- $(RUN) --add $(JITDEMO) \
+	@$(foreach k,$(JITDEMO_SEALED) $(JITDEMO_ENOSYS), \
+		tests/tap-run $(k)-jitdemo -- $(RUN) --add $(JITDEMO) \
 			--add jitdemo/examples --add jitdemo/tests/guest-examples.sh \
-			$$k -- sh guest-examples.sh jitdemo-static examples sealed; \
-	done
-	@tests/tap-run vanilla-jitdemo -- $(RUN) --add $(JITDEMO) \
-		--add jitdemo/examples --add jitdemo/tests/guest-examples.sh vanilla -- \
-		sh guest-examples.sh jitdemo-static examples enosys
-	@for k in $(ATTACK_KERNELS); do \
-		tests/tap-run $$k-codespace -- $(RUN) --timeout 600 --progress "$$k: codespace" \
+			$(k) -- sh guest-examples.sh jitdemo-static examples \
+			$(if $(filter $(k),$(JITDEMO_SEALED)),sealed,enosys);)
+	@$(foreach k,$(KERNELS), \
+		tests/tap-run $(k)-codespace -- $(RUN) --timeout 600 --progress "$(k): codespace" \
 			--add $(CODESPACE) \
-			--add jitdemo/tests/codespace-guest.sh $$k -- \
-			sh codespace-guest.sh test_codespace-static $$k; \
-	done
+			--add jitdemo/tests/codespace-guest.sh $(k) -- \
+			sh codespace-guest.sh test_codespace-static $(call codespace_mode,$(k));)
 
 attacks-bin: deps jitdemo
 	@$(MAKE) --no-print-directory -C attacks all
@@ -203,10 +219,10 @@ exec-seals-bin: deps
 	@$(MAKE) --no-print-directory -C exec-seals all
 
 # A process with sealed memory execs: the new image has none of the old
-# seals, and its system mappings are sealed exactly where the kernel has
-# CONFIG_MSEAL_SYSTEM_MAPPINGS (mseal-debug, in the debug passes).
+# seals, and its system mappings are sealed exactly where the registry's
+# sysmap column says the kernel seals them.
 test-exec-seals: $(call built,kernel guest exec-seals-bin)
-	@rc=0; for k in $(ATTACK_KERNELS); do \
+	@rc=0; for k in $(KERNELS); do \
 		tests/tap-run $$k-exec-seals -- $(RUN) --add $(EXEC_SEALS) $$k -- \
 			exec-seals --kernel $$k || rc=1; \
 	done; exit $$rc
@@ -221,14 +237,14 @@ test-attacks-host: $(call built,attacks-bin)
 
 # Every scenario x policy x privilege on every kernel, against the table.
 test-attacks: $(call built,kernel guest attacks-bin)
-	@for k in $(ATTACK_KERNELS); do \
+	@for k in $(KERNELS); do \
 		tests/tap-run $$k-attacks -- $(RUN) --add $(ATTACKS) \
 			--add attacks/expected.tsv $$k -- \
 			attacks --kernel $$k --expect expected.tsv; \
 	done
 
 attacks: test-attacks luajit-attacks
-	@scripts/attack-table.sh $(ATTACK_KERNELS)
+	@scripts/attack-table.sh $(KERNELS)
 
 # Debian's LuaJIT, unmodified, under every seal policy, attacked from inside
 # (luajit/README.md).  make test runs the fast subset (each policy once,
@@ -244,44 +260,45 @@ test-luajit-host: $(call built,luajit-bin)
 # make -k still runs test-report); make luajit-attacks fails on a miss and
 # shows the failed cases (--strict --brief; the whole TAP is in RESULTS).
 test-luajit: $(call built,kernel guest luajit-bin)
-	@$(LUAJIT_ENV) luajit/matrix.sh --fast $(ATTACK_KERNELS)
+	@$(LUAJIT_ENV) luajit/matrix.sh --fast $(KERNELS)
 
 luajit-attacks: kernel guest luajit-bin
-	@$(LUAJIT_ENV) luajit/matrix.sh --strict --brief $(ATTACK_KERNELS)
+	@$(LUAJIT_ENV) luajit/matrix.sh --strict --brief $(KERNELS)
 
 demo: kernel guest jitdemo attacks-bin luajit-bin
-	@scripts/demo.sh $(ATTACK_KERNELS)
+	@scripts/demo.sh $(KERNELS)
 
 threat-model: test-attacks luajit-attacks
-	@scripts/threat-model.sh $(ATTACK_KERNELS)
+	@scripts/threat-model.sh $(KERNELS)
 
 # The threat model on one page, from whatever the last runs left in
 # build/results/ (make attacks or make test; make bench-kernel, make
 # bench-jit): every kernel's attack and LuaJIT results are required, the
 # cost and speed are named missing when they are.
-report:
-	@report/report.sh --kernels "$(ATTACK_KERNELS)" $(RESULTS) $(REPORT)
+report: attacks-bin
+	@report/report.sh --kernels "$(KERNELS)" $(RESULTS) $(REPORT)
 
 # The page in headless chromium (report/tests/page.sh), and that test shown
 # to fail when it should (report/tests/self-test.sh).  In make test they
 # wait for this run's attack and LuaJIT results; alone they use the last ones.
-test-report: $(if $(filter yes,$(BUILT)),test-attacks test-luajit)
-	@tests/tap-run report-page -- report/tests/page.sh --kernels "$(ATTACK_KERNELS)" $(RESULTS) $(RESULTS)
-	@tests/tap-run report-self-test -- report/tests/self-test.sh --kernels "$(ATTACK_KERNELS)" $(RESULTS) $(RESULTS)
+test-report: $(if $(filter yes,$(BUILT)),test-attacks test-luajit,attacks-bin)
+	@tests/tap-run report-page -- report/tests/page.sh --kernels "$(KERNELS)" $(RESULTS) $(RESULTS)
+	@tests/tap-run report-self-test -- report/tests/self-test.sh --kernels "$(KERNELS)" $(RESULTS) $(RESULTS)
 
 bench-bin: deps
 	@$(MAKE) --no-print-directory -C bench all
 
 # Every kernel, 3 boots each, under --icount; a subset, to iterate:
-#   scripts/bench-kernel.sh --kernels "vanilla mseal" --cases "..."
+#   scripts/bench-kernel.sh --kernels "K..." --cases "..."
 bench-kernel: kernel guest bench-bin
-	@rc=0; scripts/bench-kernel.sh --kernels "$(ATTACK_KERNELS)" || rc=$$?; \
+	@rc=0; scripts/bench-kernel.sh --kernels "$(KERNELS)" || rc=$$?; \
 	[ $$rc -le 1 ] && scripts/performance-doc.sh $(RESULTS)/bench-kernel.tsv; \
 	exit $$rc
 
-# The harness on one case and one kernel, in seconds.
+# The harness on one case and one kernel without mseal() (a sealed case is
+# n/a there), in seconds.
 test-bench-smoke: $(call built,kernel guest bench-bin)
-	@tests/tap-run bench-smoke -- tests/bench-smoke.sh vanilla
+	@tests/tap-run bench-smoke -- tests/bench-smoke.sh $(firstword $(JITDEMO_ENOSYS) $(KERNELS))
 
 bench-jit: deps
 	@$(MAKE) --no-print-directory -C jitdemo bench
@@ -292,74 +309,81 @@ fuzz: deps
 mmstress-bin: deps
 	@$(MAKE) --no-print-directory -C mmstress all
 
-# mmstress: host-side CLI tests, then a boot of mseal (the random run with
-# the series' semantics, the same seed --no-seal, threaded race, bad input
-# to mseal) beside one of vanilla (the same seed --no-seal: the digests
-# must agree).
+# mmstress: host-side CLI tests, then a boot of each kernel whose model is
+# the series' (the random run with that model, the same seed --no-seal,
+# threaded race, bad input to mseal) beside one of its base (the same seed
+# --no-seal: the digests must agree).
+MMSTRESS_KERNELS := $(call where,main,model,series)
+mmstress_results = $(foreach k,$(1),$(k)-mmstress $(k)-mmstress-race $(k)-mmstress-bad-input \
+	$(if $(call base_of,$(k)),$(k)-mmstress-digest)) \
+	$(foreach b,$(call uniq,$(foreach k,$(1),$(call base_of,$(k)))),$(b)-mmstress $(b)-mmstress-race)
 test-mmstress: $(call built,kernel guest mmstress-bin)
 	@$(MAKE) --no-print-directory -C mmstress test
-	@scripts/mmstress.sh --kernel mseal --control vanilla
+	@$(foreach k,$(MMSTRESS_KERNELS),scripts/mmstress.sh --kernel $(k);)
 
-# Peer suites nobody here wrote: 6.1's selftests/vm and stress-ng.
+# Peer suites nobody here wrote: 6.1's selftests/vm and stress-ng, on each
+# kernel with the series' model beside its base.
+PEER_VM_KERNELS = $(call uniq,$(foreach k,$(1),$(call base_of,$(k)) $(k)))
 test-peer-vm: kernel guest
-	@scripts/peer-vm.sh vanilla mseal
-	@scripts/stress-ng-vm.sh vanilla mseal
+	@scripts/peer-vm.sh $(call PEER_VM_KERNELS,$(MMSTRESS_KERNELS))
+	@scripts/stress-ng-vm.sh $(call PEER_VM_KERNELS,$(MMSTRESS_KERNELS))
 
-# The debug flavours (make kernel-debug): the selftest, every attack,
+# The debug twins (make kernel-debug): the selftest, every attack,
 # upstream's selftest, a million model-checked calls, 6.1's vm selftests and
 # stress-ng's mm stressors, where KASAN, lockdep and the maple tree checks
 # watch; any splat panics the guest (panic_on_warn) and fails the step.
 # Not part of make test: 38 minutes on two idle cores (README.md).
-DEBUG_EXPECTED := mseal-debug-selftest vanilla-debug-selftest mseal-debug-attacks mseal-debug-exec-seals \
-	mseal-debug-upstream-selftest mseal-debug-upstream-selftest-types \
-	mseal-debug-mmstress mseal-debug-mmstress-race mseal-debug-mmstress-bad-input \
-	vanilla-debug-mmstress vanilla-debug-mmstress-race mseal-debug-mmstress-digest \
+DEBUG_SEALING := $(call selftest_kernels,debug)
+DEBUG_SKIPPING := $(call skip_selftest_kernels,debug)
+DEBUG_MODELLED := $(call where,debug,model,series)
+DEBUG_EXPECTED := $(addsuffix -selftest,$(DEBUG_SEALING) $(DEBUG_SKIPPING)) \
+	$(addsuffix -attacks,$(DEBUG_SEALING)) $(addsuffix -exec-seals,$(DEBUG_SEALING)) \
+	$(call peer_results,$(DEBUG_KERNELS)) $(call mmstress_results,$(DEBUG_MODELLED)) \
 	peer-vm-debug stress-ng-vm-debug
 test-debug: kernel-debug guest attacks-bin mmstress-bin exec-seals-bin
 	@rm -rf $(RESULTS)
 	@$(MAKE) --no-print-directory test-debug-basics
-	@tests/tap-run --expect-skip vanilla-debug-selftest -- $(RUN) --timeout 900 \
-		--add $(BUILD)/kernels/mseal-debug/mseal_test vanilla-debug -- mseal_test
+	@$(call run_selftests,,$(DEBUG_SKIPPING),--timeout 900)
 	@$(PEER) build $(BUILD)/peer
-	@tests/tap-run mseal-debug-upstream-selftest -- $(PEER) run mseal-debug upstream $(BUILD)/peer
-	@tests/tap-run mseal-debug-upstream-selftest-types -- $(PEER) run mseal-debug types $(BUILD)/peer
-	@scripts/peer-vm.sh --tap peer-vm-debug --slow 4 vanilla-debug mseal-debug
+	@$(call run_peer,$(DEBUG_KERNELS))
+	@scripts/peer-vm.sh --tap peer-vm-debug --slow 4 $(call PEER_VM_KERNELS,$(DEBUG_MODELLED))
 	@# The million calls keep one core to themselves; stress-ng's two guests
 	@# and mmstress's other two boots share the other at nice 10, and
 	@# stress-ng's table follows mmstress's results.
-	@nice -n 10 scripts/stress-ng-vm.sh --tap stress-ng-vm-debug --slow 4 --ops 100 vanilla-debug \
-		mseal-debug >$(BUILD)/stress-ng-vm-debug.log & sng=$$!; \
-		scripts/mmstress.sh --long --kernel mseal-debug --control vanilla-debug; \
+	@nice -n 10 scripts/stress-ng-vm.sh --tap stress-ng-vm-debug --slow 4 --ops 100 \
+		$(call PEER_VM_KERNELS,$(DEBUG_MODELLED)) >$(BUILD)/stress-ng-vm-debug.log & sng=$$!; \
+		$(foreach k,$(DEBUG_MODELLED),scripts/mmstress.sh --long --kernel $(k);) \
 		wait $$sng; cat $(BUILD)/stress-ng-vm-debug.log
 	@tests/tap-summary $(DEBUG_EXPECTED)
 
-# The selftest, every attack and exec with sealed system mappings on
-# mseal-debug: both passes start here.
+# The selftest, every attack and exec (with sealed system mappings, where
+# the row says so) on the debug kernels with mseal(): both passes start here.
 test-debug-basics:
-	@tests/tap-run mseal-debug-selftest -- $(RUN) --timeout 900 \
-		--add $(BUILD)/kernels/mseal-debug/mseal_test mseal-debug -- mseal_test
-	@tests/tap-run mseal-debug-attacks -- $(RUN) --timeout 900 --add $(ATTACKS) \
-		--add attacks/expected.tsv mseal-debug -- \
-		attacks --kernel mseal --expect expected.tsv
-	@tests/tap-run mseal-debug-exec-seals -- $(RUN) --timeout 900 --add $(EXEC_SEALS) \
-		mseal-debug -- exec-seals --kernel mseal-debug
+	@$(call run_selftests,$(DEBUG_SEALING),,--timeout 900)
+	@$(foreach k,$(DEBUG_SEALING),tests/tap-run $(k)-attacks -- $(RUN) --timeout 900 \
+		--add $(ATTACKS) --add attacks/expected.tsv $(k) -- \
+		attacks --kernel $(k) --expect expected.tsv;)
+	@$(foreach k,$(DEBUG_SEALING),tests/tap-run $(k)-exec-seals -- $(RUN) --timeout 900 \
+		--add $(EXEC_SEALS) $(k) -- exec-seals --kernel $(k);)
 
 # make test's share of the debug kernels, when the cache holds them (about
-# 80 s of one core): the selftest, every attack on mseal-debug, and 20,000
-# model-checked calls plus the race and bad-input passes.  No vanilla-debug
-# control: the production kernels compare the same seed's --no-seal
-# digests.  Otherwise one skipped result says how to get them.
-DEBUG_SHORT_EXPECTED := mseal-debug-selftest mseal-debug-attacks mseal-debug-exec-seals \
-	mseal-debug-mmstress mseal-debug-mmstress-race mseal-debug-mmstress-bad-input
+# 80 s of one core): the selftest, every attack and exec on those with
+# mseal(), and on those with the series' model 20,000 model-checked calls
+# plus the race and bad-input passes.  No control of their base: the main
+# kernels compare the same seed's --no-seal digests.  Otherwise one skipped
+# result says how to get them.
+DEBUG_SHORT_EXPECTED := $(addsuffix -selftest,$(DEBUG_SEALING)) $(addsuffix -attacks,$(DEBUG_SEALING)) \
+	$(addsuffix -exec-seals,$(DEBUG_SEALING)) \
+	$(foreach k,$(DEBUG_MODELLED),$(k)-mmstress $(k)-mmstress-race $(k)-mmstress-bad-input)
 test-debug-short: $(call built,guest attacks-bin mmstress-bin exec-seals-bin)
 	@if [ "$(DEBUG_CACHED)" != yes ]; then \
 		tests/tap-run debug-kernels -- printf '%s\n' '1..0 # SKIP no debug kernels' \
 			'# in the cache: make kernel-debug (~15 min), then make test-debug'; \
 	else \
-		kernel/build.sh $(VANILLA_DEBUG) && kernel/build.sh $(MSEAL_DEBUG); \
+		$(REGISTRY) build $(DEBUG_KERNELS); \
 		$(MAKE) --no-print-directory test-debug-basics; \
-		scripts/mmstress.sh --kernel mseal-debug --control none \
-			--calls 20000 --race-calls 10000; \
+		$(foreach k,$(DEBUG_MODELLED),scripts/mmstress.sh --kernel $(k) --control none \
+			--calls 20000 --race-calls 10000;) \
 	fi
 
 # Each step records its results under build/results/; the summary counts

@@ -5,8 +5,8 @@
 # under every policy (default: bare none pin; bare = luajit without the
 # library) in guests booted with guest/run --icount, N boots per kernel
 # (default 3, at least 3), JOBS at a time (default 2: under --icount the
-# counts do not depend on host load).  Kernels default to vanilla v1 mseal
-# upstream upstream-fixes.
+# counts do not depend on host load).  Kernels default to make test's
+# (kernel/kernels.tsv).
 #
 # Writes $RESULTS/luajit-cost.tsv (kernel workload policy boot instructions
 # status; status 0 ran, 3 the kernel cannot express the policy) and
@@ -42,7 +42,10 @@ done
 whole_number cost --boots "$boots" 3 # a median and a spread
 whole_number cost --jobs "$jobs"
 whole_number cost --timeout "$timeout"
-[ ${#kernels[@]} -gt 0 ] || kernels=(vanilla v1 mseal upstream upstream-fixes)
+if [ ${#kernels[@]} -eq 0 ]; then
+	names=$("$SEALJIT/kernel/kernels" names) || exit 2
+	read -r -a kernels <<<"$names"
+fi
 for k in "${kernels[@]}"; do
 	[ -f "$SEALJIT/build/kernels/$k/bzImage" ] || die "unknown kernel '$k'"
 done

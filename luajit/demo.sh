@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # luajit/demo.sh [KERNEL] - Debian's LuaJIT under pin and under card,
-# narrated, in one guest boot (default kernel: mseal): pin runs it and
+# narrated, in one guest boot (default: the first kernel of
+# kernel/kernels.tsv with the series' semantics, its model): pin runs it and
 # leaves its permissions to the attacker; card stops it at its second
 # trace and stops the attacker too.
 set -euo pipefail
@@ -8,7 +9,11 @@ here=$(cd "$(dirname "$0")" && pwd)
 SEALJIT=${SEALJIT:-$(dirname "$here")}
 BUILD=${BUILD:-$SEALJIT/build/luajit}
 case $BUILD in /*) ;; *) BUILD=$here/$BUILD ;; esac
-kernel=${1:-mseal}
+kernel=${1:-}
+if [ -z "$kernel" ]; then
+	kernel=$("$SEALJIT/kernel/kernels" names model=series) || exit 2
+	kernel=${kernel%% *}
+fi
 pkg=$BUILD/demo/luajit-pkg
 SEALJIT=$SEALJIT BUILD=$BUILD "$here/package.sh" "$pkg"
 exec "$SEALJIT/guest/run" --timeout 600 --add "$pkg" "$kernel" -- sh luajit-pkg/demo.sh

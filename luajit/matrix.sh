@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # luajit/matrix.sh [--fast] [--strict] [--brief] [--jobs N] [--timeout SECS] [KERNEL...] -
 # Debian's LuaJIT, unmodified, under every seal policy on every KERNEL
-# (default: vanilla v1 mseal upstream upstream-fixes; any flavor with a
+# (default: make test's, kernel/kernels.tsv; any kernel with a
 # build/kernels/NAME/bzImage): the workloads and the attacks on its live
 # code, one guest boot per kernel (guest/run; JOBS boots at a time,
 # default 2), judged against expected-workloads.tsv and
@@ -60,7 +60,11 @@ parse_options() {
 	done
 	whole_number matrix --jobs "$jobs"
 	whole_number matrix --timeout "$timeout"
-	[ ${#kernels[@]} -gt 0 ] || kernels=(vanilla v1 mseal upstream upstream-fixes)
+	if [ ${#kernels[@]} -eq 0 ]; then
+		local names
+		names=$("$SEALJIT/kernel/kernels" names) || exit 2
+		read -r -a kernels <<<"$names"
+	fi
 	local k
 	for k in "${kernels[@]}"; do
 		[ -f "$SEALJIT/build/kernels/$k/bzImage" ] ||

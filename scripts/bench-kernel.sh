@@ -3,8 +3,7 @@
 # measured in guest instructions: bench-mm (bench/) and stress-ng, run in
 # guests booted under guest/run --icount, each kernel booted several times.
 #
-#   --kernels "K..."   kernels to boot (default: vanilla v1 mseal upstream
-#                      upstream-fixes)
+#   --kernels "K..."   kernels to boot (default: make test's, kernel/kernels.tsv)
 #   --boots N          boots per kernel (default 3)
 #   --cases "C..."     cases to run (default: all; see --list)
 #   --jobs N           guests at a time (default 2; under --icount their
@@ -25,7 +24,7 @@
 # Exit status: 0 if every row is ok or n/a, 1 otherwise, 2 on bad options.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
-kernels="vanilla v1 mseal upstream upstream-fixes"
+kernels=
 boots=3
 cases=
 jobs=2
@@ -72,6 +71,7 @@ parse_options() {
 		*) echo "bench-kernel: unknown argument '$1'" >&2; usage ;;
 		esac
 	done
+	[ -n "$kernels" ] || kernels=$("$top/kernel/kernels" names) || die "kernel/kernels.tsv does not read"
 	[ -n "${kernels// /}" ] || die "--kernels names no kernel"
 }
 
@@ -79,7 +79,7 @@ check_kernels() {
 	local k
 	for k in $kernels; do
 		[ -f "$top/build/kernels/$k/bzImage" ] ||
-			die "unknown kernel '$k': no build/kernels/$k/bzImage (the kernels are vanilla v1 mseal upstream upstream-fixes; make kernel builds them)"
+			die "unknown kernel '$k': no build/kernels/$k/bzImage (the kernels are kernel/kernels.tsv's: $("$top/kernel/kernels" names --every); make kernel builds them)"
 	done
 	[ -f "$top/build/guest/base.cpio.gz" ] || die "no guest initramfs (run: make guest)"
 }

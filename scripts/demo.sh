@@ -13,9 +13,7 @@ build=$top/build
 
 bold() { if [ -t 1 ]; then printf '\033[1m%s\033[0m\n' "$*"; else printf '%s\n' "$*"; fi; }
 # kernel/kernels.tsv says what each kernel is.
-describe() {
-	awk -F'\t' -v k="$1" '$1 == k { d = $4 } END { print d == "" ? "kernel " k : d }' kernel/kernels.tsv
-}
+describe() { kernel/kernels get "$1" description 2>/dev/null || echo "kernel $1"; }
 
 bold "sealjit: a JIT's code, sealed, under attack"
 cat <<'TEXT'
@@ -53,12 +51,16 @@ done
 echo
 scripts/attack-table.sh "$@"
 
-# A JIT nobody here wrote, where the series can show both answers.
-if [[ " $* " == *" mseal "* ]]; then
+# A JIT nobody here wrote, where the series can show both answers: the
+# first kernel shown with the series' semantics (its model, kernel/kernels.tsv).
+series_kernels=" $(kernel/kernels names model=series) "
+for kernel in "$@"; do
+	[[ $series_kernels == *" $kernel "* ]] || continue
 	echo
-	bold "== A JIT nobody here wrote: Debian's LuaJIT, unmodified, on mseal"
-	luajit/demo.sh mseal
-fi
+	bold "== A JIT nobody here wrote: Debian's LuaJIT, unmodified, on $kernel"
+	luajit/demo.sh "$kernel"
+	break
+done
 
 # The same run, on one page.  The page needs LuaJIT's matrix too: its fast
 # subset is run here when a kernel has none yet (make attacks runs it all).

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# scripts/mmstress.sh [--kernel K] [--control C] [--seed S] [--calls N]
+# scripts/mmstress.sh --kernel K [--control C] [--seed S] [--calls N]
 #                     [--noseal-calls M] [--race-calls R] [--long]
 #
 # --long (for make test-debug) is 1,000,000 random calls, 100,000 --no-seal
@@ -7,11 +7,12 @@
 # production kernel at ~3,400 calls/s, several times that under KASAN.
 #
 # mmstress in the guest, boots side by side:
-#   K (default mseal): the random run with K's seal semantics (N calls,
+#   K: the random run with the semantics of K's model (kernel/kernels.tsv; N calls,
 #     default 50000), the same seed with --no-seal (M calls, default
 #     20000), the threaded race (R calls, default 20000, 4 threads) and
 #     --bad-input (with max_map_count lowered: the guest runs as root);
-#   C (default vanilla): the same --no-seal seed and the race with --no-seal;
+#   C (default: K's base in kernel/kernels.tsv, none when that is a
+#     different kernel): the same --no-seal seed and the race with --no-seal;
 #     --control none leaves it out, and K's --no-seal run whose digest it
 #     checks (make test's short debug pass: the production kernels already
 #     compare the same seed's digests).
@@ -23,11 +24,10 @@
 # TAP files in build/results/: K-mmstress, K-mmstress-race,
 # K-mmstress-bad-input, C-mmstress, C-mmstress-race, and K-mmstress-digest
 # (ok when K and C gave the same --no-seal digest: unsealed memory behaves
-# the same on both).  A kernel name's semantics come from its prefix
-# (upstream*, vanilla*, anything else: the series' mseal).
+# the same on both).
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
-kernel=mseal control=vanilla seed=${MMSTRESS_SEED:-20261203}
+kernel= control= seed=${MMSTRESS_SEED:-20261203}
 calls=50000 noseal_calls=20000 race_calls=20000 long=no
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -38,20 +38,21 @@ while [ $# -gt 0 ]; do
 	--noseal-calls) noseal_calls=$2; shift 2 ;;
 	--race-calls) race_calls=$2; shift 2 ;;
 	--long) calls=1000000 noseal_calls=100000 race_calls=200000 long=yes; shift ;;
-	*) echo "usage: scripts/mmstress.sh [--kernel K] [--control C] [--seed S] [--calls N]" \
+	*) echo "usage: scripts/mmstress.sh --kernel K [--control C] [--seed S] [--calls N]" \
 		"[--noseal-calls M] [--race-calls R] [--long]" >&2; exit 2 ;;
 	esac
 done
+[ -n "$kernel" ] || { echo "scripts/mmstress.sh: which kernel? (--kernel K)" >&2; exit 2; }
+model=$("$top/kernel/kernels" get "$kernel" model) || exit 2
+[ "$model" != - ] || { echo "scripts/mmstress.sh: kernel/kernels.tsv gives $kernel no model" >&2; exit 2; }
+[ -n "$control" ] || control=$("$top/kernel/kernels" get "$kernel" base) || exit 2
+case $control in -* | \~*) control=none ;; esac
 bin=$top/build/mmstress/mmstress
 out=$top/build/mmstress/runs
 # Each boot's progress goes where this script's standard error goes.
 exec 3>&2
 mkdir -p "$out" "$top/build/results"
 [ -x "$bin" ] || { echo "scripts/mmstress.sh: build $bin first (make -C mmstress)" >&2; exit 2; }
-
-semantics() {
-	case $1 in upstream*) echo upstream ;; vanilla*) echo vanilla ;; *) echo mseal ;; esac
-}
 
 # Each part prints "==PART name==", its TAP, then "==RC name N==".
 part() { printf 'echo "==PART %s=="; %s; echo "==RC %s $?=="\n' "$1" "$2" "$1"; }
@@ -78,18 +79,17 @@ collect() {	# NAME KERNEL PART...
 	done
 }
 
-sem=$(semantics "$kernel")
-random_part=$(part mmstress "mmstress --kernel $sem --seed $seed --calls $calls")
+random_part=$(part mmstress "mmstress --model $model --seed $seed --calls $calls")
 other_parts=$(
 	[ "$control" = none ] ||
-		part mmstress-noseal "mmstress --kernel $sem --no-seal --seed $seed --calls $noseal_calls --no-ddmin"
-	part mmstress-race "mmstress --kernel $sem --threads 4 --seed $seed --calls $race_calls"
-	part mmstress-bad-input "mmstress --kernel $sem --bad-input --map-count"
+		part mmstress-noseal "mmstress --model $model --no-seal --seed $seed --calls $noseal_calls --no-ddmin"
+	part mmstress-race "mmstress --model $model --threads 4 --seed $seed --calls $race_calls"
+	part mmstress-bad-input "mmstress --model $model --bad-input --map-count"
 )
 cs=$out/run-$control.sh
 {
-	part mmstress "mmstress --kernel vanilla --no-seal --seed $seed --calls $noseal_calls --no-ddmin"
-	part mmstress-race "mmstress --kernel vanilla --no-seal --threads 4 --seed $seed --calls $race_calls"
+	part mmstress "mmstress --no-seal --seed $seed --calls $noseal_calls --no-ddmin"
+	part mmstress-race "mmstress --no-seal --threads 4 --seed $seed --calls $race_calls"
 } >"$cs"
 others_time=$((noseal_calls / 150 + race_calls / 50))
 

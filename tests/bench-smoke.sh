@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # tests/bench-smoke.sh - a quick check of the kernel benchmark's harness
 # (TAP): bench-mm's case list and errors, scripts/bench-kernel.sh's errors,
-# one real case, its unsealed twin and one n/a case in one boot of KERNEL
-# (default vanilla), and a guest that dies (a 1-second timeout) reported
-# as died, not as a number.  The full benchmark is `make bench-kernel`.
+# one real case, its unsealed twin and a sealed case (n/a where KERNEL has no
+# mseal(), kernel/kernels.tsv's abi) in one boot of KERNEL, and a guest
+# that dies (a 1-second timeout) reported as died, not as a number.  The
+# full benchmark is `make bench-kernel`.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
-kernel=${1:-vanilla}
+kernel=${1:?usage: tests/bench-smoke.sh KERNEL}
+abi=$("$top/kernel/kernels" get "$kernel" abi) || exit 2
 bench_mm=$top/build/bench/bench-mm
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -63,8 +65,8 @@ check "mprotect-pair is measured: a number of ns/iter" \
 	eval '[[ "$(field mprotect-pair 6 "$work/tsv")" = ok && "$(field mprotect-pair 4 "$work/tsv")" =~ ^[0-9]+(\.[0-9]+)?$ ]]'
 check "its unsealed twin mprotect-pair+far-unsealed is measured on $kernel" \
 	test "$(field mprotect-pair+far-unsealed 6 "$work/tsv")" = ok
-if [ "$kernel" = vanilla ]; then
-	check "mprotect-pair+far-seal is n/a on vanilla (no mseal)" \
+if [ "$abi" = none ]; then
+	check "mprotect-pair+far-seal is n/a on $kernel (no mseal)" \
 		test "$(field mprotect-pair+far-seal 6 "$work/tsv")" = n/a
 else
 	check "mprotect-pair+far-seal is measured on $kernel" \

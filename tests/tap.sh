@@ -1,0 +1,85 @@
+# tests/tap.sh - the TAP helper every shell test sources (POSIX sh, so that
+# the scripts that run in the busybox guest can too).  The C tests' twin is
+# include/sealjit/tap.h; tests/tap-run and tests/tap-summary read what both
+# print.
+#
+#   tap_start [N]            "TAP version 13", and the plan when it is known
+#   ok DESCRIPTION           a passing test point
+#   not_ok DESCRIPTION [LINE...]   a failing one, each LINE a "#   " comment
+#   tap_result STATUS DESCRIPTION [LINE...]   ok when STATUS is 0
+#   check DESCRIPTION COMMAND...   ok when COMMAND succeeds; its last lines
+#                            of output are the comments when it does not
+#   expect STATUS PATTERN DESCRIPTION COMMAND...   ok when COMMAND exits
+#                            STATUS (a number, or "nonzero") and its output
+#                            (stdout and stderr) matches the extended
+#                            regular expression PATTERN
+#   skip DESCRIPTION REASON  "ok N - DESCRIPTION # SKIP REASON"
+#   tap_end                  the plan, when tap_start had none; returns 1
+#                            when a test point failed
+# tap_n counts the test points so far, tap_failed the failures.
+tap_n=0
+tap_failed=0
+tap_planned=
+
+tap_start() {
+	echo "TAP version 13"
+	if [ -n "${1:-}" ]; then
+		echo "1..$1"
+		tap_planned=1
+	fi
+}
+
+ok() {
+	tap_n=$((tap_n + 1))
+	echo "ok $tap_n - $1"
+}
+
+not_ok() {
+	tap_n=$((tap_n + 1))
+	tap_failed=$((tap_failed + 1))
+	echo "not ok $tap_n - $1"
+	shift
+	for tap_line in "$@"; do
+		printf '%s\n' "$tap_line" | sed 's/^/#   /'
+	done
+}
+
+tap_result() {
+	tap_status=$1
+	shift
+	if [ "$tap_status" -eq 0 ]; then ok "$1"; else not_ok "$@"; fi
+}
+
+check() {
+	tap_what=$1
+	shift
+	if tap_out=$("$@" 2>&1); then
+		ok "$tap_what"
+	else
+		not_ok "$tap_what" "exit $?: $*" "$(printf '%s\n' "$tap_out" | tail -n 8)"
+	fi
+}
+
+expect() {
+	tap_want=$1 tap_pattern=$2 tap_what=$3
+	shift 3
+	tap_out=$("$@" 2>&1)
+	tap_got=$?
+	if { [ "$tap_want" = nonzero ] && [ "$tap_got" -ne 0 ] || [ "$tap_want" = "$tap_got" ]; } &&
+		printf '%s\n' "$tap_out" | grep -qE -- "$tap_pattern"; then
+		ok "$tap_what"
+	else
+		not_ok "$tap_what" "wanted status $tap_want and /$tap_pattern/, got $tap_got:" \
+			"$(printf '%s\n' "$tap_out" | tail -n 8)"
+	fi
+}
+
+skip() {
+	tap_n=$((tap_n + 1))
+	echo "ok $tap_n - $1 # SKIP $2"
+}
+
+tap_end() {
+	[ -n "$tap_planned" ] || echo "1..$tap_n"
+	[ "$tap_failed" -eq 0 ]
+}
