@@ -203,7 +203,7 @@ codespace_mode = $(if $(filter yes,$(REG.$(1).merge)),merge,report)
 test-jitdemo-guest: $(call built,kernel guest jitdemo)
 	@$(foreach k,$(JITDEMO_SEALED) $(JITDEMO_ENOSYS), \
 		tests/tap-run $(k)-jitdemo -- $(RUN) --add $(JITDEMO) \
-			--add jitdemo/examples --add jitdemo/tests/guest-examples.sh \
+			--add jitdemo/examples --add jitdemo/tests/guest-examples.sh --add tests/tap.sh \
 			$(k) -- sh guest-examples.sh jitdemo-static examples \
 			$(if $(filter $(k),$(JITDEMO_SEALED)),sealed,enosys);)
 	@$(foreach k,$(KERNELS), \

@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include <sealjit/kernel.h>
+#include <sealjit/tap.h>
 
 #define MAX_SCENARIOS 64
 #define MAX_POLICIES 3
@@ -195,22 +196,21 @@ static void print_view(const char *when, const struct arena_view *view)
 	print_view_lines("smaps", when, view->smaps);
 }
 
-static void print_tap_case(size_t number, const char *kernel,
+static void print_tap_case(struct tap *tap, const char *kernel,
 			   const struct case_spec *spec,
 			   const struct case_report *got,
 			   const struct expectation *want, bool met)
 {
 	const char *policy = jit_seal_policy_name(spec->policy);
-	char got_text[64], want_text[64] = "no expectation";
+	char got_text[64], want_text[64] = "no expectation", miss[80] = "";
 	outcome_text(got->outcome, got->call_errno, got_text, sizeof got_text);
 	if (want)
 		outcome_text(want->outcome, want->err, want_text, sizeof want_text);
-	printf("%s %zu - %s policy=%s priv=%s from=%s: %s", met ? "ok" : "not ok",
-	       number, spec->scenario->name, policy, privilege_name(spec->priv),
-	       origin_name(spec->from), got_text);
 	if (!met)
-		printf(" (%s%s)", want ? "expected " : "", want_text);
-	printf("\n# result kernel=%s scenario=%s policy=%s priv=%s from=%s "
+		snprintf(miss, sizeof miss, " (%s%s)", want ? "expected " : "", want_text);
+	tap_ok(tap, met, "%s policy=%s priv=%s from=%s: %s%s", spec->scenario->name, policy,
+	       privilege_name(spec->priv), origin_name(spec->from), got_text, miss);
+	printf("# result kernel=%s scenario=%s policy=%s priv=%s from=%s "
 	       "outcome=%s errno=%s expected=%s/%s seals=%s\n",
 	       kernel, spec->scenario->name, policy, privilege_name(spec->priv),
 	       origin_name(spec->from), outcome_name(got->outcome),
@@ -248,7 +248,9 @@ static int run_tap(const struct options *o, const struct expectations *e)
 	for (size_t s = 0; s < o->scenario_count; s++)
 		total += o->policy_count * 2 * origins(o->scenarios[s]);
 	struct tally tally = { 0 };
-	printf("TAP version 13\n1..%zu\n", total);
+	struct tap tap;
+	tap_start(&tap);
+	tap_plan(&tap, (unsigned int)total);
 	for (size_t s = 0; s < o->scenario_count; s++)
 	for (size_t p = 0; p < o->policy_count; p++)
 	for (int priv = PRIV_ROOT; priv <= PRIV_NOCAPS; priv++)
@@ -262,7 +264,7 @@ static int run_tap(const struct options *o, const struct expectations *e)
 			o->judged_as, spec.from);
 		bool met = expectation_met(want, &got);
 		count(&tally, &got, met);
-		print_tap_case(tally.cases, o->kernel, &spec, &got, want, met);
+		print_tap_case(&tap, o->kernel, &spec, &got, want, met);
 	}
 	printf("# kernel=%s: %zu cases, %zu BLOCKED, %zu LANDED, %zu ERROR; "
 	       "%zu not as expected\n", o->kernel, tally.cases,

@@ -36,11 +36,11 @@ static void check_smaps_clean(struct run *run)
 	struct mapping found = { 0 };
 
 	if (run->kernel->smaps == SMAPS_STYLE_NONE) {
-		tap_skip(run, "this kernel's smaps shows no seals",
+		tap_skip(&run->tap, "this kernel's smaps shows no seals",
 			 "smaps: no seal on any mapping but the system ones");
 		return;
 	}
-	tap_ok(run, smaps_each(find_foreign_seal, &found) && !found.end,
+	tap_ok(&run->tap, smaps_each(find_foreign_seal, &found) && !found.end,
 	       "smaps: no seal on any mapping but the system ones%s%s",
 	       found.end ? "; sealed: " : "", found.name);
 }
@@ -68,14 +68,14 @@ static void check_anon_free(struct run *run)
 			 MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
 	bool ok = got == at;
 
-	tap_ok(run, ok, "the old sealed range %p is free: mapped again: %s",
+	tap_ok(&run->tap, ok, "the old sealed range %p is free: mapped again: %s",
 	       at, said(ok));
 	if (!ok)
 		tap_bail("cannot go on without the range");
 	ok = mprotect(at, ANON_LEN, PROT_READ) == 0;
-	tap_ok(run, ok, "mprotect() of it: %s", said(ok));
+	tap_ok(&run->tap, ok, "mprotect() of it: %s", said(ok));
 	ok = munmap(at, PAGE) == 0 && mremap_moves((char *)at + PAGE, PAGE) == 0;
-	tap_ok(run, ok, "munmap() of half, mremap() of the rest to twice its "
+	tap_ok(&run->tap, ok, "munmap() of half, mremap() of the rest to twice its "
 	       "size: %s", said(ok));
 }
 
@@ -86,19 +86,19 @@ static void check_page_free(struct run *run)
 	bool ok;
 
 	if ((uintptr_t)at != run->page) {
-		tap_ok(run, false, "the .bss page moved across exec (%p, was %#"
+		tap_ok(&run->tap, false, "the .bss page moved across exec (%p, was %#"
 		       PRIxPTR "): built as PIE?", at, run->page);
-		tap_skip(run, "the .bss page moved", "munmap() and map it again");
+		tap_skip(&run->tap, "the .bss page moved", "munmap() and map it again");
 		return;
 	}
 	ok = mprotect(at, PAGE, PROT_READ) == 0 &&
 	     mprotect(at, PAGE, PROT_READ | PROT_WRITE) == 0;
-	tap_ok(run, ok, "mprotect() of the once sealed .bss page %p: %s", at,
+	tap_ok(&run->tap, ok, "mprotect() of the once sealed .bss page %p: %s", at,
 	       said(ok));
 	ok = munmap(at, PAGE) == 0 &&
 	     mmap(at, PAGE, PROT_READ | PROT_WRITE,
 		  MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) == at;
-	tap_ok(run, ok, "munmap() of it and map it again: %s", said(ok));
+	tap_ok(&run->tap, ok, "munmap() of it and map it again: %s", said(ok));
 }
 
 void after_exec(struct run *run)
@@ -106,12 +106,12 @@ void after_exec(struct run *run)
 	const char *none = "nothing was sealed before exec";
 
 	if (!run->sealed) {
-		tap_skip(run, none, "smaps: no seal on any mapping but the system ones");
-		tap_skip(run, none, "the old sealed range is free: mapped again");
-		tap_skip(run, none, "mprotect() of it");
-		tap_skip(run, none, "munmap() of half, mremap() of the rest");
-		tap_skip(run, none, "mprotect() of the once sealed .bss page");
-		tap_skip(run, none, "munmap() of it and map it again");
+		tap_skip(&run->tap, none, "smaps: no seal on any mapping but the system ones");
+		tap_skip(&run->tap, none, "the old sealed range is free: mapped again");
+		tap_skip(&run->tap, none, "mprotect() of it");
+		tap_skip(&run->tap, none, "munmap() of half, mremap() of the rest");
+		tap_skip(&run->tap, none, "mprotect() of the once sealed .bss page");
+		tap_skip(&run->tap, none, "munmap() of it and map it again");
 		return;
 	}
 	check_smaps_clean(run);

@@ -39,52 +39,6 @@
 /* A page of its own in .bss: the same address in both images (no PIE). */
 unsigned char bss_page[PAGE] __attribute__((aligned(PAGE)));
 
-static void tap_line(struct run *run, const char *status, const char *why,
-		     const char *fmt, va_list ap)
-{
-	if (!why && strcmp(status, "ok"))
-		run->failed++;
-	if (why)
-		run->skipped++;
-	printf("%s %u - ", status, run->next++);
-	vprintf(fmt, ap);
-	if (why)
-		printf(" # SKIP %s", why);
-	putchar('\n');
-	fflush(stdout);
-}
-
-void tap_ok(struct run *run, bool ok, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	tap_line(run, ok ? "ok" : "not ok", NULL, fmt, ap);
-	va_end(ap);
-}
-
-void tap_skip(struct run *run, const char *why, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	tap_line(run, "ok", why, fmt, ap);
-	va_end(ap);
-}
-
-void tap_bail(const char *fmt, ...)
-{
-	va_list ap;
-
-	printf("Bail out! ");
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	putchar('\n');
-	fflush(stdout);
-	exit(1);
-}
-
 static const char *abi_name(enum mseal_abi abi)
 {
 	static const char *const names[] = {
@@ -122,7 +76,7 @@ static void check_abi(struct run *run)
 {
 	enum mseal_abi abi = probe_abi();
 
-	tap_ok(run, abi == run->kernel->abi, "%s has mseal ABI %s (found %s)",
+	tap_ok(&run->tap, abi == run->kernel->abi, "%s has mseal ABI %s (found %s)",
 	       run->kernel->name, abi_name(run->kernel->abi), abi_name(abi));
 	if (abi != run->kernel->abi)
 		tap_bail("not the kernel --kernel %s names", run->kernel->name);
@@ -142,15 +96,15 @@ static void seal_both(struct run *run)
 	run->anon = ANON_AT;
 	run->page = (uintptr_t)bss_page;
 	if (none) {
-		tap_skip(run, none, "seal an anonymous range before exec");
-		tap_skip(run, none, "seal a .bss page before exec");
+		tap_skip(&run->tap, none, "seal an anonymous range before exec");
+		tap_skip(&run->tap, none, "seal a .bss page before exec");
 		return;
 	}
 	ok = seal(run, anon, ANON_LEN) == 0;
-	tap_ok(run, ok, "seal an anonymous range before exec: %s",
+	tap_ok(&run->tap, ok, "seal an anonymous range before exec: %s",
 	       ok ? "done" : strerrorname_np(errno));
 	ok2 = seal(run, bss_page, PAGE) == 0;
-	tap_ok(run, ok2, "seal a .bss page before exec: %s",
+	tap_ok(&run->tap, ok2, "seal a .bss page before exec: %s",
 	       ok2 ? "done" : strerrorname_np(errno));
 	run->sealed = ok && ok2;
 }
@@ -164,23 +118,23 @@ static void check_sealed(struct run *run)
 	bool ok;
 
 	if (!run->sealed) {
-		tap_skip(run, "nothing sealed", "the sealed range refuses mprotect()");
-		tap_skip(run, "nothing sealed", "smaps shows the seal");
+		tap_skip(&run->tap, "nothing sealed", "the sealed range refuses mprotect()");
+		tap_skip(&run->tap, "nothing sealed", "smaps shows the seal");
 		return;
 	}
 	errno = 0;
 	ret = mprotect((void *)run->anon, ANON_LEN, PROT_READ);
 	err = errno;
-	tap_ok(run, ret == -1 && err == k->refusal,
+	tap_ok(&run->tap, ret == -1 && err == k->refusal,
 	       "the sealed range refuses mprotect() with %s (got %d, %s)",
 	       strerrorname_np(k->refusal), ret, strerrorname_np(err));
 	if (k->smaps == SMAPS_STYLE_NONE) {
-		tap_skip(run, "this kernel's smaps shows no seals",
+		tap_skip(&run->tap, "this kernel's smaps shows no seals",
 			 "smaps shows the seal");
 		return;
 	}
 	ok = smaps_find_addr(run->anon, &m) && mapping_fully_sealed(&m, k->smaps);
-	tap_ok(run, ok,
+	tap_ok(&run->tap, ok,
 	       "smaps shows the seal (Seals: '%s', sl %d)", m.seals, m.sl);
 }
 
@@ -190,7 +144,8 @@ void before_exec(struct run *run, char *argv0)
 	char *args[] = { argv0, "--kernel", (char *)run->kernel->name,
 			 "--after-exec", state, NULL };
 
-	printf("TAP version 13\n1..%d\n", PLAN);
+	tap_start(&run->tap);
+	tap_plan(&run->tap, PLAN);
 	check_abi(run);
 	/* a mark the new image must not find: its .bss is its own, zero */
 	memset(bss_page, MARKER, PAGE);
@@ -199,11 +154,11 @@ void before_exec(struct run *run, char *argv0)
 	run->pid = getpid();
 	snprintf(state, sizeof(state),
 		 "pid=%d,next=%u,failed=%u,skipped=%u,anon=%#" PRIxPTR ",page=%#"
-		 PRIxPTR ",sealed=%d", run->pid, run->next, run->failed,
-		 run->skipped, run->anon, run->page, run->sealed);
+		 PRIxPTR ",sealed=%d", run->pid, run->tap.count + 1, run->tap.failed,
+		 run->tap.skipped, run->anon, run->page, run->sealed);
 	fflush(stdout);
 	execv("/proc/self/exe", args);
-	tap_ok(run, false, "exec itself: %s", strerror(errno));
+	tap_ok(&run->tap, false, "exec itself: %s", strerror(errno));
 	tap_bail("exec failed");
 }
 
@@ -275,15 +230,15 @@ static void parse_state(const char *state, struct run *run)
 	const char *p = state;
 
 	run->pid = (int)state_field(state, &p, "pid", 1, INT_MAX, false);
-	run->next = (unsigned int)state_field(state, &p, "next", 1, PLAN, false);
-	run->failed = (unsigned int)state_field(state, &p, "failed", 0, PLAN, false);
-	run->skipped = (unsigned int)state_field(state, &p, "skipped", 0, PLAN, false);
+	run->tap.count = (unsigned int)state_field(state, &p, "next", 1, PLAN, false) - 1;
+	run->tap.failed = (unsigned int)state_field(state, &p, "failed", 0, PLAN, false);
+	run->tap.skipped = (unsigned int)state_field(state, &p, "skipped", 0, PLAN, false);
 	run->anon = (uintptr_t)state_field(state, &p, "anon", 0, UINTPTR_MAX, false);
 	run->page = (uintptr_t)state_field(state, &p, "page", 0, UINTPTR_MAX, false);
 	run->sealed = state_field(state, &p, "sealed", 0, 1, true);
-	if (run->failed + run->skipped > run->next - 1)
+	if (run->tap.failed + run->tap.skipped > run->tap.count)
 		bad_state(state, "%u failed and %u skipped of %u tests",
-			  run->failed, run->skipped, run->next - 1);
+			  run->tap.failed, run->tap.skipped, run->tap.count);
 }
 
 /*
@@ -313,7 +268,7 @@ static bool parse_args(int argc, char **argv, struct run *run)
 	if (!k)
 		usage("missing", "--kernel");
 	run->kernel = k;
-	run->next = 1;
+	run->tap = (struct tap){ .planned = true };
 	if (state)
 		parse_state(state, run);
 	return state != NULL;
@@ -326,7 +281,7 @@ static void check_new_image(struct run *run)
 
 	for (size_t i = 0; i < PAGE; i++)
 		marked += bss_page[i] != 0;
-	tap_ok(run, getpid() == run->pid && marked == 0,
+	tap_ok(&run->tap, getpid() == run->pid && marked == 0,
 	       "exec'd a new image of itself: pid %d (the old image's %d), "
 	       "%zu of the %d bytes the old image marked in .bss at %p non-zero",
 	       (int)getpid(), run->pid, marked, PAGE, (void *)bss_page);
@@ -343,10 +298,10 @@ int main(int argc, char **argv)
 	check_new_image(&run);
 	after_exec(&run);
 	check_system_mappings(&run);
-	if (run.next != PLAN + 1)
-		tap_bail("ran %u tests, planned %d", run.next - 1, PLAN);
+	if (run.tap.count != PLAN)
+		tap_bail("ran %u tests, planned %d", run.tap.count, PLAN);
 	printf("# %s (system mappings %s): %u passed, %u skipped, %u failed\n",
 	       run.kernel->name, run.kernel->sysmap ? "sealed" : "not sealed",
-	       PLAN - run.failed - run.skipped, run.skipped, run.failed);
-	return run.failed ? 1 : 0;
+	       PLAN - run.tap.failed - run.tap.skipped, run.tap.skipped, run.tap.failed);
+	return run.tap.failed ? 1 : 0;
 }

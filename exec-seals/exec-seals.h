@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * exec-seals.h - shared by the parts of exec-seals: what each kernel is
- * expected to do, the TAP helpers, smaps and vDSO readers.
+ * exec-seals.h - shared by the parts of exec-seals: the run's state, the
+ * smaps and vDSO readers.
  */
 #ifndef EXEC_SEALS_H
 #define EXEC_SEALS_H
@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include <sealjit/kernel.h>
+#include <sealjit/tap.h>
 
 #define PAGE 4096
 /* The anonymous range the old image seals. */
@@ -20,20 +21,11 @@
 struct run {
 	const struct sealjit_kernel *kernel;	/* what to expect: its registry row */
 	int pid;		/* the old image's, which the new one must have */
-	unsigned int next;	/* next TAP test number */
-	unsigned int failed;	/* tests not ok so far */
-	unsigned int skipped;	/* tests skipped so far */
+	struct tap tap;		/* the test points so far, numbered across exec */
 	uintptr_t anon;		/* the anonymous range the old image sealed */
 	uintptr_t page;		/* its .bss page, at the same address in both */
 	bool sealed;		/* did the old image seal them? */
 };
-
-/* TAP, numbered across the exec. */
-void tap_ok(struct run *run, bool ok, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-void tap_skip(struct run *run, const char *why, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-void tap_bail(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 
 /* One mapping as /proc/self/smaps shows it. */
 struct mapping {

@@ -98,24 +98,24 @@ static void judge(struct run *run, call_fn call, const struct sysmap *s,
 	char why[64];
 
 	if (!in_child(call, s, &o, why, sizeof(why))) {
-		tap_ok(run, false, "%s: %s", what, why);
+		tap_ok(&run->tap, false, "%s: %s", what, why);
 		return;
 	}
 	if (!k->sysmap) {
 		if (o.ret == 0)
-			tap_ok(run, true, "%s: done, not sealed", what);
+			tap_ok(&run->tap, true, "%s: done, not sealed", what);
 		else
-			tap_ok(run, false, "%s: refused (%d, %s), but should "
+			tap_ok(&run->tap, false, "%s: refused (%d, %s), but should "
 			       "be done: not sealed", what, o.ret,
 			       strerrorname_np(o.err));
 		return;
 	}
 	if (o.ret == 0) {
-		tap_ok(run, false, "%s: done, but should be refused with %s",
+		tap_ok(&run->tap, false, "%s: done, but should be refused with %s",
 		       what, strerrorname_np(k->refusal));
 		return;
 	}
-	tap_ok(run, o.ret == -1 && o.err == k->refusal && o.vdso_ok &&
+	tap_ok(&run->tap, o.ret == -1 && o.err == k->refusal && o.vdso_ok &&
 		    (!below || o.below_kept),
 	       "%s: refused with %s (%d, %s), vDSO %s%s", what,
 	       strerrorname_np(k->refusal), o.ret, strerrorname_np(o.err),
@@ -178,17 +178,17 @@ static void check_smaps(struct run *run, const struct sysmap *s)
 	bool vvar_found = smaps_find_name("[vvar]", &vvar);
 
 	if (k->smaps == SMAPS_STYLE_NONE && !k->sysmap) {
-		tap_skip(run, "this kernel's smaps shows no seals",
+		tap_skip(&run->tap, "this kernel's smaps shows no seals",
 			 "smaps: [vdso] and [vvar] not sealed");
 		return;
 	}
 	if (k->sysmap)
-		tap_ok(run, vvar_found && mapping_fully_sealed(&s->vdso, k->smaps) &&
+		tap_ok(&run->tap, vvar_found && mapping_fully_sealed(&s->vdso, k->smaps) &&
 			    mapping_fully_sealed(&vvar, k->smaps),
 		       "smaps: [vdso] and [vvar] sealed with every type "
 		       "(vdso Seals: '%s')", s->vdso.seals);
 	else
-		tap_ok(run, vvar_found && !mapping_sealed(&s->vdso) &&
+		tap_ok(&run->tap, vvar_found && !mapping_sealed(&s->vdso) &&
 			    !mapping_sealed(&vvar),
 		       "smaps: [vdso] and [vvar] not sealed");
 }
@@ -208,8 +208,8 @@ static void check_ranges(struct run *run, struct sysmap *s)
 
 	place_below(s);
 	if (!s->below) {
-		tap_skip(run, why, "mprotect() from below [vvar] through [vdso]");
-		tap_skip(run, why, "munmap() from below [vvar] through [vdso]");
+		tap_skip(&run->tap, why, "mprotect() from below [vvar] through [vdso]");
+		tap_skip(&run->tap, why, "munmap() from below [vvar] through [vdso]");
 		return;
 	}
 	printf("# [vvar]..[vdso] %#" PRIxPTR "-%#" PRIxPTR ", ours below at %#"

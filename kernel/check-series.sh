@@ -23,19 +23,16 @@ for s in "$@"; do
 	plan=$((plan + count))
 	[ "$series_nomseal" = yes ] && plan=$((plan + 1))
 done
-echo "TAP version 13"
-echo "1..$plan"
+. "$top/tests/tap.sh"
+tap_start "$plan"
 
-n=0
 build() { # build DESCRIPTION BUILD.SH-ARGS...
 	local desc=$1
 	shift
-	n=$((n + 1))
 	if SEALJIT_BUILD=$work "$top/kernel/build.sh" --source "$series_source" "$@" >"$work/log" 2>&1; then
-		echo "ok $n - $desc ($(sed -n 's/.*built in \([0-9]* s\).*/\1/p' "$work/log"))"
+		ok "$desc ($(sed -n 's/.*built in \([0-9]* s\).*/\1/p' "$work/log"))"
 	else
-		echo "not ok $n - $desc"
-		tail -n 15 "$work/log" | sed 's/^/# /'
+		not_ok "$desc" "$(tail -n 15 "$work/log")"
 	fi
 }
 

@@ -27,7 +27,8 @@
 #endif
 
 static enum seal_mode mode;
-static unsigned next_slot, ntests, nfailed;
+static unsigned next_slot;
+static struct tap tap;
 static char before[8192], after[8192], smaps[1 << 20];
 
 struct bcase {
@@ -172,14 +173,14 @@ static void run_case_in(uintptr_t base, const struct bcase *c)
 	for (unsigned i = 0; !why && !err && c->layout[i]; i++)
 		if (c->layout[i] == 'M' && page_sealed(after, i) != !!(c->sealed & (1u << i)))
 			why = "seals on the wrong pages";
-	ntests++;
-	printf("%s %u - mseal %s: %s (expected %s%s%s)%s%s%s%s\n", why ? "not ok" : "ok", ntests,
-	       c->name, errno_name(err), errno_name(c->err), c->alt ? " or " : "",
-	       c->alt ? errno_name(c->alt) : "", why ? ": " : "", why ? why : "",
-	       why && todo_next ? " # TODO " : "", why && todo_next ? todo_next : "");
+	tap_todo(&tap, !why, todo_next, "mseal %s: %s (expected %s%s%s)%s%s",
+		 c->name, errno_name(err), errno_name(c->err), c->alt ? " or " : "",
+		 c->alt ? errno_name(c->alt) : "", why ? ": " : "", why ? why : "");
 	if (why) {
-		nfailed += !todo_next;
-		printf("# before:\n# %s\n# after:\n# %s\n", before, after);
+		tap_note("before:");
+		tap_note("%s", before);
+		tap_note("after:");
+		tap_note("%s", after);
 	}
 }
 
@@ -197,8 +198,7 @@ static void run_case(const struct bcase *c)
 	uintptr_t base = fresh_slot(c->layout);
 
 	if (!base) {
-		printf("not ok %u - %s: cannot lay out the slot\n", ++ntests, c->name);
-		nfailed++;
+		tap_ok(&tap, false, "%s: cannot lay out the slot", c->name);
 		return;
 	}
 	run_case_in(base, c);
@@ -282,13 +282,9 @@ static void merge_case(void)
 	syscall(__NR_mseal, base, 2 * PG, types, 0);
 	syscall(__NR_mseal, base + 2 * PG, 2 * PG, types, 0);
 	snapshot(base, base + SLOT * PG, after, sizeof(after));
-	ntests++;
-	printf("%s %u - identically sealed neighbours merge: %d VMAs in the slot (expected 2)\n",
-	       slot_vmas == 2 ? "ok" : "not ok", ntests, slot_vmas);
-	if (slot_vmas != 2) {
-		nfailed++;
-		printf("# %s\n", after);
-	}
+	if (!tap_ok(&tap, slot_vmas == 2,
+		    "identically sealed neighbours merge: %d VMAs in the slot (expected 2)", slot_vmas))
+		tap_note("%s", after);
 }
 
 static int map_count_now(void)
@@ -334,7 +330,7 @@ static void map_count_cases(void)
 	base = fresh_slot(middle.layout);
 	n = map_count_now();
 	if (!base || n < 0 || set_max_map_count(n)) {
-		printf("ok %u - # SKIP map_count: cannot set /proc/sys/vm/max_map_count\n", ++ntests);
+		tap_skip(&tap, "map_count: cannot set /proc/sys/vm/max_map_count", "map_count");
 		return;
 	}
 	run_case_in(base, &middle);
@@ -354,15 +350,16 @@ int run_bad_input(const struct options *o)
 {
 	mode = o->seal;
 	if (syscall(__NR_mseal, 0, 0, 0, 0) && errno == ENOSYS) {
-		printf("1..0 # SKIP mseal() is ENOSYS on this kernel\n");
+		tap_skip_all("mseal() is ENOSYS on this kernel");
 		return 0;
 	}
 	if (mmap((void *)REGION, SLOTS * (SLOT + 1) * PG, PROT_NONE,
 		 MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0) != (void *)REGION) {
-		printf("1..0 # SKIP cannot reserve the bad-input region\n");
+		tap_skip_all("cannot reserve the bad-input region");
 		return 1;
 	}
 	munmap((void *)REGION, SLOTS * (SLOT + 1) * PG);
+	tap_start(&tap);
 	if (mode == SEAL_UPSTREAM) {
 		for (size_t i = 0; i < sizeof(upstream_cases) / sizeof(upstream_cases[0]); i++)
 			run_case(&upstream_cases[i]);
@@ -375,7 +372,6 @@ int run_bad_input(const struct options *o)
 	merge_case();
 	if (o->map_count)
 		map_count_cases();
-	printf("1..%u\n", ntests);
-	printf("# bad input: %u cases, %u failed (model %s)\n", ntests, nfailed, o->model);
-	return nfailed ? 1 : 0;
+	tap_note("bad input: %u cases, %u failed (model %s)", tap.count, tap.failed, o->model);
+	return tap_done(&tap);
 }

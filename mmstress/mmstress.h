@@ -17,6 +17,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "sealjit/tap.h"
+
 #define PG 4096UL
 #define ARENA_ADDR 0x100000000000UL	/* 16 TiB: far from mmap_base and brk */
 #define ARENA_PAGES 64

@@ -389,12 +389,11 @@ static int setup_race(void)
 	return 0;
 }
 
-static void tap(unsigned n, uint64_t bad, const char *what, const char *first)
+static void invariant(struct tap *t, uint64_t bad, const char *what, const char *first)
 {
-	printf("%s %u - %s (%llu violations)\n", bad ? "not ok" : "ok", n, what,
-	       (unsigned long long)bad);
+	tap_ok(t, !bad, "%s (%llu violations)", what, (unsigned long long)bad);
 	if (bad && first[0])
-		printf("# %s\n", first);
+		tap_note("%s", first);
 }
 
 int run_race(const struct options *o)
@@ -406,7 +405,7 @@ int run_race(const struct options *o)
 	mode = o->seal;
 	nworkers = o->threads;
 	if (setup_race()) {
-		printf("1..0 # SKIP cannot reserve the race region\n");
+		tap_skip_all("cannot reserve the race region");
 		return 1;
 	}
 	for (unsigned t = 0; t < nworkers; t++) {
@@ -440,13 +439,15 @@ int run_race(const struct options *o)
 	uint64_t bad_lost = lost_seals(first[1], sizeof(first[1]));
 	uint64_t bad_audit = audit(first[2], sizeof(first[2]));
 
-	printf("1..5\n");
-	tap(1, bad_errno, "errno: every racing call gave an answer it can give", errno_first);
-	tap(2, bad_order, "order: nothing got past a pinning seal after mseal() returned", first[0]);
-	tap(3, bad_lost, "sealed: every pinning seal still shows in smaps after the race", first[1]);
-	tap(4, bad_audit, "audit: sealed pages refuse munmap, mmap, mremap, mprotect; smaps unchanged",
-	    first[2]);
-	tap(5, bad_fork, "fork: children forked mid-race see every completed seal", fork_first);
+	struct tap t;
+	tap_start(&t);
+	tap_plan(&t, 5);
+	invariant(&t, bad_errno, "errno: every racing call gave an answer it can give", errno_first);
+	invariant(&t, bad_order, "order: nothing got past a pinning seal after mseal() returned", first[0]);
+	invariant(&t, bad_lost, "sealed: every pinning seal still shows in smaps after the race", first[1]);
+	invariant(&t, bad_audit, "audit: sealed pages refuse munmap, mmap, mremap, mprotect; smaps unchanged",
+		  first[2]);
+	invariant(&t, bad_fork, "fork: children forked mid-race see every completed seal", fork_first);
 	printf("# race: %u threads, %llu calls, %llu successful mseal() (seed %llu, model %s%s)\n",
 	       nworkers, (unsigned long long)total, (unsigned long long)seals_ok,
 	       (unsigned long long)o->seed, o->model, mode == SEAL_NONE ? ", --no-seal" : "");

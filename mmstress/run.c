@@ -306,16 +306,17 @@ static const char *family_name[NFAM] = {
 static void report(const struct options *o, const struct stats *st, double secs,
 		   bool stopped)
 {
-	printf("1..%d\n", NFAM + 1);
+	struct tap t;
+
+	tap_start(&t);
+	tap_plan(&t, NFAM + 1);
 	for (int f = 0; f < NFAM; f++) {
-		printf("%s %d - %s (%llu checks)\n", st->fails[f] ? "not ok" : "ok", f + 1,
-		       family_name[f], (unsigned long long)st->checks[f]);
-		if (st->fails[f])
-			printf("# %s\n", st->first_fail[f]);
+		if (!tap_ok(&t, !st->fails[f], "%s (%llu checks)", family_name[f],
+			    (unsigned long long)st->checks[f]))
+			tap_note("%s", st->first_fail[f]);
 	}
-	printf("%s %d - calls: %llu of %llu drawn, %llu issued, %llu refused as predicted, "
-	       "%llu documented alternates (seed %llu, model %s%s)\n",
-	       stopped ? "not ok" : "ok", NFAM + 1, (unsigned long long)st->calls,
+	tap_ok(&t, !stopped, "calls: %llu of %llu drawn, %llu issued, %llu refused as predicted, "
+	       "%llu documented alternates (seed %llu, model %s%s)", (unsigned long long)st->calls,
 	       (unsigned long long)o->calls, (unsigned long long)st->issued,
 	       (unsigned long long)st->refused, (unsigned long long)st->alternates,
 	       (unsigned long long)o->seed, o->model, o->seal == SEAL_NONE ? ", --no-seal" : "");

@@ -126,14 +126,13 @@ awk '$0 == "==PART mmstress-noseal==" { on = 1; next } /^==RC mmstress-noseal / 
 d1=$(grep -a '^# digest' "$out/$kernel-mmstress-noseal.tap" 2>/dev/null | head -n 1)
 d2=$(grep -a '^# digest' "$out/$control-mmstress.tap" 2>/dev/null | head -n 1)
 tap=$top/build/results/$kernel-mmstress-digest.tap
+. "$top/tests/tap.sh"
 {
-	echo "1..1"
+	tap_plan 1
 	if [ -n "$d1" ] && [ "$d1" = "$d2" ]; then
-		echo "ok 1 - seed $seed --no-seal: $kernel and $control answered every call alike ($d1)"
+		ok "seed $seed --no-seal: $kernel and $control answered every call alike ($d1)"
 	else
-		echo "not ok 1 - seed $seed --no-seal: $kernel and $control differ"
-		echo "# $kernel: ${d1:-no digest}"
-		echo "# $control: ${d2:-no digest}"
-		grep -a '^not ok\|^# call' "$out/$kernel-mmstress-noseal.tap" | sed 's/^/# /'
+		not_ok "seed $seed --no-seal: $kernel and $control differ" "$kernel: ${d1:-no digest}" \
+			"$control: ${d2:-no digest}" "$(grep -a '^not ok\|^# call' "$out/$kernel-mmstress-noseal.tap")"
 	fi
 } | tee "$tap"

@@ -26,6 +26,7 @@
 #   no 32-bit libc for a static build.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/tests/tap.sh"
 out=$top/build/peer-vm
 bin=$out/bin
 tap_name=peer-vm slow=1
@@ -159,25 +160,21 @@ tap=$top/build/results/$tap_name.tap
 		echo
 		results[$n]="$name|$same|$first"
 	done
-	echo "1..$((n + ${#kernels[@]}))"
+	tap_plan $((n + ${#kernels[@]}))
 	for i in $(seq 1 "$n"); do
 		IFS='|' read -r name same first <<<"${results[$i]}"
 		if [ "$first" = "not built" ]; then
-			echo "not ok $i - $name: did not build (build/peer-vm/build-$(source_of "$name").log)"
+			not_ok "$name: did not build (build/peer-vm/build-$(source_of "$name").log)"
 		elif [ -n "$same" ] && [ "$first" = "rc=4 pass=0 fail=0" ]; then
-			echo "ok $i - $name # SKIP kselftest skipped it on ${kernels[*]}"
+			skip "$name" "kselftest skipped it on ${kernels[*]}"
 		elif [ -n "$same" ]; then
-			echo "ok $i - $name: same result on ${kernels[*]} ($first)"
+			ok "$name: same result on ${kernels[*]} ($first)"
 		else
-			echo "not ok $i - $name: results differ between ${kernels[*]}"
+			not_ok "$name: results differ between ${kernels[*]}"
 		fi
 	done
 	for k in "${kernels[@]}"; do
-		i=$((i + 1))
-		if grep -q '^guest/run exit 0$' "$out/$k.out"; then
-			echo "ok $i - $k: guest clean (no splat, no timeout)"
-		else
-			echo "not ok $i - $k: $(grep -a '^guest/run exit' "$out/$k.out")"
-		fi
+		if grep -q '^guest/run exit 0$' "$out/$k.out"; then ok "$k: guest clean (no splat, no timeout)"
+		else not_ok "$k: $(grep -a '^guest/run exit' "$out/$k.out")"; fi
 	done
 } | tee "$tap"

@@ -18,6 +18,7 @@
 # --slow N multiplies the per-stressor and boot timeouts (debug kernels).
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/tests/tap.sh"
 out=$top/build/stress-ng
 ops=50 slow=1 tap_name=stress-ng-vm
 usage="scripts/stress-ng-vm.sh [--ops N] [--slow N] [--tap NAME] KERNEL..."
@@ -121,18 +122,17 @@ tap=$top/build/results/$tap_name.tap
 	for k in "${kernels[@]}"; do
 		grep -q '^guest/run exit 0$' "$out/$k.out" || echo "# $k: $(grep -a 'guest/run' "$out/$k.out" | head -n 2 | tr '\n' ' ')"
 	done
-	echo "1..$((n + ${#kernels[@]}))"
+	tap_plan $((n + ${#kernels[@]}))
 	for i in $(seq 1 "$n"); do
 		IFS='|' read -r s v <<<"${verdicts[$i]}"
 		case $v in
-		ok*) echo "ok $i - $s: no failure that ${kernels[0]} does not show ${v#ok }" ;;
-		skip*) echo "ok $i - $s # SKIP no kernel did an op within its time limit" ;;
-		*) echo "not ok $i - $s: a failure, no result, or far fewer ops than ${kernels[0]} ${v#bad }" ;;
+		ok*) ok "$s: no failure that ${kernels[0]} does not show ${v#ok }" ;;
+		skip*) skip "$s" "no kernel did an op within its time limit" ;;
+		*) not_ok "$s: a failure, no result, or far fewer ops than ${kernels[0]} ${v#bad }" ;;
 		esac
 	done
 	for k in "${kernels[@]}"; do
-		i=$((i + 1))
-		grep -q '^guest/run exit 0$' "$out/$k.out" && echo "ok $i - $k: guest clean (no splat, no timeout)" ||
-			echo "not ok $i - $k: guest/run reported a problem"
+		grep -q '^guest/run exit 0$' "$out/$k.out"
+		tap_result $? "$k: guest clean (no splat, no timeout)" "guest/run reported a problem"
 	done
 } | tee "$tap"

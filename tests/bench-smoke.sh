@@ -12,24 +12,12 @@ abi=$("$top/kernel/kernels" get "$kernel" abi) || exit 2
 bench_mm=$top/build/bench/bench-mm
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-n=0 failed=0
-
-check() {
-	local what=$1
-	shift
-	n=$((n + 1))
-	if "$@"; then
-		echo "ok $n - $what"
-	else
-		echo "not ok $n - $what"
-		failed=$((failed + 1))
-	fi
-}
+. "$top/tests/tap.sh"
 # the log of the last command, as TAP comments
 show() { sed 's/^/# /' "$1"; }
 field() { awk -F'\t' -v c="$1" -v f="$2" '$2 == c { print $f; exit }' "$3"; }
 
-echo "1..10"
+tap_start 10
 # bench-mm's two files build at -j1: a jobserver inherited from make test
 # is not passed to this script, and make would warn that it is missing.
 unset MAKEFLAGS MFLAGS MAKELEVEL
@@ -78,4 +66,4 @@ rc=$?
 check "a guest that dies fails the run (exit $rc)" test $rc -eq 1
 check "... and its case is reported died, with no number" \
 	eval 'test "$(field mprotect-pair 6 "$work/tsv")" = died -a "$(field mprotect-pair 4 "$work/tsv")" = -'
-exit $((failed > 0))
+tap_end

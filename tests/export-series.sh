@@ -10,12 +10,13 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-echo "TAP version 13"
-echo "1..7"
-. "$top/tests/tap-expect.sh"
+. "$top/tests/tap.sh"
+tap_start 7
 
 mkdir -p "$work/top/kernel" "$work/top/kernel-series/6.1" "$work/bin"
-cp "$top/kernel/export-series.sh" "$top/kernel/series-info.sh" "$work/top/kernel/"
+# the script, and the registry it learns each series from
+cp "$top/kernel/export-series.sh" "$top/kernel/series-info.sh" "$top/kernel/kernels" "$top/kernel/kernels.awk" \
+	"$top/kernel/kernels.tsv" "$top"/kernel/*.fragment "$work/top/kernel/"
 export="$work/top/kernel/export-series.sh"
 series=$work/top/kernel-series/6.1
 for f in 0000-cover-letter 0001-old-one 0002-old-two; do echo "old $f" >"$series/$f.patch"; done
@@ -43,11 +44,11 @@ unchanged() { # the old series, byte for byte, and no scratch directory beside i
 }
 
 desc="misuse (one argument) exits 2 with the usage"
-expect 2 'usage: kernel/export-series.sh' "$export" 6.1
+expect 2 'usage: kernel/export-series.sh' "$desc" "$export" 6.1
 desc="an unknown series is refused"
-expect 2 "no such series: '6.2'" "$export" 6.2 "$tree"
+expect 2 "no such series: '6.2'" "$desc" "$export" 6.2 "$tree"
 desc="a tree without the base commit is refused"
-expect nonzero "has no commit 'nope'" "$export" 6.1 "$tree" nope
+expect nonzero "has no commit 'nope'" "$desc" "$export" 6.1 "$tree" nope
 
 # failed_export PATTERN COMMAND...: exit 1 saying PATTERN, the old series as it was
 failed_export() {
@@ -60,9 +61,9 @@ failed_export() {
 	grep -qE "$pattern" "$work/x.out" && unchanged
 }
 desc="git format-patch failing: exit 1 saying so, the old series as it was"
-expect 0 '' failed_export 'git format-patch failed; .* is unchanged' env PATH="$work/bin:$PATH" "$export" 6.1 "$tree"
+expect 0 '' "$desc" failed_export 'git format-patch failed; .* is unchanged' env PATH="$work/bin:$PATH" "$export" 6.1 "$tree"
 desc="no commits to export: exit 1 saying so, the old series as it was"
-expect 0 '' failed_export 'no commits in HEAD\.\.HEAD .* is unchanged' "$export" 6.1 "$tree" HEAD
+expect 0 '' "$desc" failed_export 'no commits in HEAD\.\.HEAD .* is unchanged' "$export" 6.1 "$tree" HEAD
 
 # good_export: exit 0, and the series is the new patches and NOTES, nothing else
 printf '%s\n' 0000-cover-letter.patch 0001-mm-one-change.patch NOTES >"$work/want"
@@ -71,6 +72,7 @@ good_export() {
 	ls -A "$series" | diff - "$work/want"
 }
 desc="a good export replaces every old patch and nothing else, no scratch directory left"
-expect 0 '' good_export
+expect 0 '' "$desc" good_export
 desc="its cover letter's subject is the branch description"
-expect 0 'Subject: \[PATCH 0/1\] mm: a test series' cat "$series/0000-cover-letter.patch"
+expect 0 'Subject: \[PATCH 0/1\] mm: a test series' "$desc" cat "$series/0000-cover-letter.patch"
+tap_end

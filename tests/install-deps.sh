@@ -19,22 +19,19 @@ printf '#!/bin/sh\necho 1000\n' >"$work/bin/id"
 printf '#!/bin/sh\necho "apt-get must not run" >&2; exit 99\n' >"$work/bin/apt-get"
 chmod +x "$work/bin"/*
 
-echo "TAP version 13"
-echo "1..3"
+. "$top/tests/tap.sh"
+tap_start 3
 run() { MISSING=$1 PATH=$work/bin:$PATH "$top/scripts/install-deps.sh" >"$work/out" 2>&1; }
 
 run "rsync patch qemu-system-x86"
 status=$?
-[ $status -ne 0 ] && echo "ok 1 - a user who is not root is refused" ||
-	echo "not ok 1 - a user who is not root is refused (exit $status)"
-if grep -q 'rsync' "$work/out" && grep -q 'patch' "$work/out" &&
-	grep -q 'qemu-system-x86' "$work/out" && ! grep -q 'apt-get must not run' "$work/out"; then
-	echo "ok 2 - the message names every missing package, rsync included"
-else
-	echo "not ok 2 - the message names every missing package, rsync included"
-	sed 's/^/#   /' "$work/out"
-fi
+[ $status -ne 0 ]
+tap_result $? "a user who is not root is refused" "exit $status"
+grep -q 'rsync' "$work/out" && grep -q 'patch' "$work/out" &&
+	grep -q 'qemu-system-x86' "$work/out" && ! grep -q 'apt-get must not run' "$work/out"
+tap_result $? "the message names every missing package, rsync included" "$(cat "$work/out")"
 run ""
 status=$?
-[ $status -eq 0 ] && [ ! -s "$work/out" ] && echo "ok 3 - nothing missing: silent success" ||
-	{ echo "not ok 3 - nothing missing: silent success (exit $status)"; sed 's/^/#   /' "$work/out"; }
+[ $status -eq 0 ] && [ ! -s "$work/out" ]
+tap_result $? "nothing missing: silent success" "exit $status: $(cat "$work/out")"
+tap_end

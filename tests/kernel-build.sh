@@ -11,12 +11,11 @@ source61=$("$registry" tarball vanilla) || exit 1
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-echo "TAP version 13"
-echo "1..9"
-. "$top/tests/tap-expect.sh"
+. "$top/tests/tap.sh"
+tap_start 9
 
 desc="a missing kernel source is named, with the package to install"
-expect nonzero 'install it with: apt-get install linux-source-6\.1 ' \
+expect nonzero 'install it with: apt-get install linux-source-6\.1 ' "$desc" \
 	env SEALJIT_CACHE="$work/cache" "$build" --source "$work/linux-source-6.1.tar.xz" vanilla
 
 # A tarball whose Makefile says 6.2 but whose name says 6.1.
@@ -24,17 +23,17 @@ mkdir -p "$work/src/linux-source-6.1"
 printf 'VERSION = 6\nPATCHLEVEL = 2\nSUBLEVEL = 0\n' >"$work/src/linux-source-6.1/Makefile"
 tar -cJf "$work/linux-source-6.1.tar.xz" -C "$work/src" linux-source-6.1
 desc="a tarball holding another version is refused"
-expect nonzero 'holds Linux 6\.2\.0, not 6\.1\.y' \
+expect nonzero 'holds Linux 6\.2\.0, not 6\.1\.y' "$desc" \
 	env SEALJIT_CACHE="$work/cache" "$build" --source "$work/linux-source-6.1.tar.xz" vanilla
 
 desc="a missing patch file is named"
-expect nonzero 'no such patch: .*nothing\.patch' "$build" --source "$source61" mseal "$work/nothing.patch"
+expect nonzero 'no such patch: .*nothing\.patch' "$desc" "$build" --source "$source61" mseal "$work/nothing.patch"
 
 desc="a bad flavor name is refused"
-expect nonzero "bad flavor name" "$build" '../evil'
+expect nonzero "bad flavor name" "$desc" "$build" '../evil'
 
 desc="an unknown option prints the usage"
-expect nonzero 'usage: kernel/build.sh' "$build" --frobnicate vanilla
+expect nonzero 'usage: kernel/build.sh' "$desc" "$build" --frobnicate vanilla
 
 # quickly CMD...: CMD, failing if it takes 10 s or more.
 quickly() {
@@ -43,7 +42,7 @@ quickly() {
 	[ $((SECONDS - start)) -lt 10 ] || { echo "took $((SECONDS - start)) s"; return 1; }
 }
 desc="an unchanged key rebuilds nothing, in under 10 s (the registry's row for mseal)"
-expect 0 'mseal +up to date' quickly "$registry" build mseal
+expect 0 'mseal +up to date' "$desc" quickly "$registry" build mseal
 
 # The key is honest: flavor keytest is the pristine tree plus a patch that
 # plants a marker string in mm/util.c.  A changed patch must rebuild that
@@ -80,10 +79,11 @@ have=$(grep -ao 'sealjit-keytest-[A-Z]' "$vmlinux" 2>/dev/null | head -n 1)
 word=A
 [ "$have" = sealjit-keytest-A ] && word=B
 desc="a changed patch rebuilds: the kernel holds the new marker ($word) and not the old one"
-expect 0 "holds marker $word" keytest "$word"
+expect 0 "holds marker $word" "$desc" keytest "$word"
 count=$(compiled)
 desc="and rebuilds only what the change touches ($count objects compiled)"
-[ -n "$count" ] && [ "$count" -le 20 ] && echo "ok $((n += 1)) - $desc" ||
-	echo "not ok $((n += 1)) - $desc"
+[ -n "$count" ] && [ "$count" -le 20 ]
+tap_result $? "$desc"
 desc="the same patch again rebuilds nothing"
-expect 0 'keytest +up to date' keytest "$word"
+expect 0 'keytest +up to date' "$desc" keytest "$word"
+tap_end

@@ -28,34 +28,23 @@ planned=$(sed -n 's/^1\.\.\([0-9][0-9]*\).*/\1/p' "$2" | head -n 1)
 count=$(wc -l <<<"$original")
 [ -n "$original" ] || { echo "1..0 # SKIP no results in $1"; exit 1; }
 
-echo "TAP version 13"
-n=0 failed=0
-check() { # check OK DESCRIPTION [DIAGNOSTIC]
-	n=$((n + 1))
-	if [ "$1" = 0 ]; then
-		echo "ok $n - $2"
-	else
-		echo "not ok $n - $2"
-		failed=$((failed + 1))
-		[ -n "${3:-}" ] && sed 's/^/# /' <<<"$3"
-	fi
-}
+. "$(dirname "$0")/tap.sh"
+tap_start
 
 [ -n "$planned" ] && [ "$planned" = "$(wc -l <<<"$extended")" ]
-check $? "the extension ran whole: ${planned:-no} plan, $(wc -l <<<"$extended") results"
+tap_result $? "the extension ran whole: ${planned:-no} plan, $(wc -l <<<"$extended") results"
 head_names=$(head -n "$count" <<<"$extended" | awk '{ print $3 }')
 diff=$(diff <(awk '{ print $3 }' <<<"$original") <(echo "$head_names"))
-check $? "the extension starts with the original's $count cases, in order" "$diff"
+tap_result $? "the extension starts with the original's $count cases, in order" "$diff"
 bad=$(head -n "$count" <<<"$extended" | awk '$2 != "ok"')
 [ -z "$bad" ]
-check $? "the original's $count cases pass in the extension" "$bad"
+tap_result $? "the original's $count cases pass in the extension" "$bad"
 
 new=$(tail -n +"$((count + 1))" <<<"$extended")
 [ -n "$new" ]
-check $? "the extension adds cases ($(grep -c . <<<"$new") results)"
+tap_result $? "the extension adds cases ($(grep -c . <<<"$new") results)"
 for name in $(awk '!seen[$3]++ { print $3 }' <<<"$new"); do
 	awk -v name="$name" '$3 == name && $2 == "fail" { found = 1 } END { exit !found }' <<<"$new"
-	check $? "$name fails where the fix is missing"
+	tap_result $? "$name fails where the fix is missing"
 done
-echo "1..$n"
-[ "$failed" -eq 0 ]
+tap_end

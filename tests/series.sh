@@ -22,18 +22,8 @@ cover=$(ls "$series_dir"/0000-*.patch 2>/dev/null)
 mapfile -t patches < <(series_patches)
 [ ${#patches[@]} -gt 0 ] || { echo "tests/series.sh: kernel-series/$1 has no patches" >&2; exit 1; }
 
-echo "TAP version 13"
-echo "1..$((3 * ${#patches[@]} + 1))"
-n=0
-result() { # result OK? DESCRIPTION [DIAGNOSTIC]
-	n=$((n + 1))
-	if [ "$1" = 0 ]; then
-		echo "ok $n - $2"
-	else
-		echo "not ok $n - $2"
-		[ -n "${3:-}" ] && printf '%s\n' "$3" | sed 's/^/# /'
-	fi
-}
+. "$top/tests/tap.sh"
+tap_start $((3 * ${#patches[@]} + 1))
 
 allowed() { # allowed SERIES/PATCH-NAME REPORT-LINE
 	local glob text
@@ -76,14 +66,14 @@ for p in "${patches[@]}"; do
 	while IFS= read -r line; do
 		[ -z "$line" ] || allowed "$name" "$line" || unexpected+="$line"$'\n'
 	done <<<"$reports"
-	result "$([ -z "$unexpected" ]; echo $?)" "checkpatch --strict: $name" "$unexpected"
+	tap_result "$([ -z "$unexpected" ]; echo $?)" "checkpatch --strict: $name" "$unexpected"
 done
 
 for p in "${patches[@]}"; do
 	name=$(basename "$p")
 	body=$(sed -n '/^Subject:/,/^---$/p' "$p" | sed '1d;$d' | grep -vc '^\(Signed-off-by:\|$\)')
 	grep -q '^Signed-off-by: .* <.*@.*>' "$p" && [ "$body" -ge 3 ]
-	result $? "Signed-off-by and commit message: $name"
+	tap_result $? "Signed-off-by and commit message: $name"
 done
 
 # patch -p1 onto copies of the pristine files the series touches.
@@ -96,8 +86,9 @@ for f in $(grep -h '^+++ b/' "${patches[@]}" | sed 's|^+++ b/||' | sort -u); do
 done
 for p in "${patches[@]}"; do
 	out=$(cd "$work" && patch -p1 --batch --forward <"$p" 2>&1)
-	result $? "applies with patch -p1: $(basename "$p")" "$out"
+	tap_result $? "applies with patch -p1: $(basename "$p")" "$out"
 done
 
 ! grep -q '\*\*\* \(SUBJECT\|BLURB\) HERE \*\*\*' "$cover" 2>/dev/null && [ -n "$cover" ]
-result $? "cover letter written: $(basename "${cover:-missing}")"
+tap_result $? "cover letter written: $(basename "${cover:-missing}")"
+tap_end

@@ -8,16 +8,15 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-echo "TAP version 13"
-echo "1..14"
-. "$top/tests/tap-expect.sh"
+. "$top/tests/tap.sh"
+tap_start 14
 
 # summary WANT PATTERN NAME...: tap-summary over $work/d exits WANT and
 # its output matches PATTERN.
 summary() {
 	local want=$1 pattern=$2
 	shift 2
-	expect "$want" "$pattern" env RESULTS="$work/d" "$top/tests/tap-summary" "$@"
+	expect "$want" "$pattern" "$desc" env RESULTS="$work/d" "$top/tests/tap-summary" "$@"
 }
 fresh() { rm -rf "$work/d"; mkdir -p "$work/d"; printf '1..1\nok 1\n' >"$work/d/other.tap"; }
 
@@ -85,15 +84,16 @@ recorded() { # the commit column tests/provenance writes in $1 now
 }
 commit=$(git -C "$scratch" rev-parse --short=12 HEAD)
 desc="provenance: a clean tree is its commit, unmarked"
-expect 0 "^$commit\$" recorded "$scratch"
+expect 0 "^$commit\$" "$desc" recorded "$scratch"
 echo new >"$scratch/new-script.sh"
 desc="provenance: a file neither tracked nor ignored marks it"
-expect 0 "^$commit \\(with uncommitted changes\\)\$" recorded "$scratch"
+expect 0 "^$commit \\(with uncommitted changes\\)\$" "$desc" recorded "$scratch"
 rm "$scratch/new-script.sh"
 echo '# staged' >>"$scratch/scripts/tree-state.sh"
 git -C "$scratch" add scripts/tree-state.sh
 desc="provenance: a staged change marks it"
-expect 0 "^$commit \\(with uncommitted changes\\)\$" recorded "$scratch"
+expect 0 "^$commit \\(with uncommitted changes\\)\$" "$desc" recorded "$scratch"
 rm -rf "$scratch/.git"
 desc="provenance: not a git checkout says so (not a dirty 'unknown')"
-expect 0 '^not a git checkout$' recorded "$scratch"
+expect 0 '^not a git checkout$' "$desc" recorded "$scratch"
+tap_end

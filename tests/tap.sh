@@ -1,9 +1,11 @@
+# shellcheck shell=sh
 # tests/tap.sh - the TAP helper every shell test sources (POSIX sh, so that
 # the scripts that run in the busybox guest can too).  The C tests' twin is
 # include/sealjit/tap.h; tests/tap-run and tests/tap-summary read what both
 # print.
 #
 #   tap_start [N]            "TAP version 13", and the plan when it is known
+#   tap_plan N               the plan alone (after a table of comments)
 #   ok DESCRIPTION           a passing test point
 #   not_ok DESCRIPTION [LINE...]   a failing one, each LINE a "#   " comment
 #   tap_result STATUS DESCRIPTION [LINE...]   ok when STATUS is 0
@@ -13,6 +15,8 @@
 #                            STATUS (a number, or "nonzero") and its output
 #                            (stdout and stderr) matches the extended
 #                            regular expression PATTERN
+#   expect_text STATUS TEXT DESCRIPTION COMMAND...   the same, for a fixed
+#                            TEXT in the output
 #   skip DESCRIPTION REASON  "ok N - DESCRIPTION # SKIP REASON"
 #   tap_end                  the plan, when tap_start had none; returns 1
 #                            when a test point failed
@@ -23,10 +27,12 @@ tap_planned=
 
 tap_start() {
 	echo "TAP version 13"
-	if [ -n "${1:-}" ]; then
-		echo "1..$1"
-		tap_planned=1
-	fi
+	[ -z "${1:-}" ] || tap_plan "$1"
+}
+
+tap_plan() {
+	echo "1..$1"
+	tap_planned=1
 }
 
 ok() {
@@ -60,13 +66,15 @@ check() {
 	fi
 }
 
-expect() {
-	tap_want=$1 tap_pattern=$2 tap_what=$3
-	shift 3
+expect() { tap_expect -qE "$@"; }
+expect_text() { tap_expect -qF "$@"; }
+tap_expect() { # GREP-OPTIONS STATUS PATTERN DESCRIPTION COMMAND...
+	tap_grep=$1 tap_want=$2 tap_pattern=$3 tap_what=$4
+	shift 4
 	tap_out=$("$@" 2>&1)
 	tap_got=$?
 	if { [ "$tap_want" = nonzero ] && [ "$tap_got" -ne 0 ] || [ "$tap_want" = "$tap_got" ]; } &&
-		printf '%s\n' "$tap_out" | grep -qE -- "$tap_pattern"; then
+		printf '%s\n' "$tap_out" | grep "$tap_grep" -- "$tap_pattern"; then
 		ok "$tap_what"
 	else
 		not_ok "$tap_what" "wanted status $tap_want and /$tap_pattern/, got $tap_got:" \

@@ -3,10 +3,12 @@
 # mseal on the host: --list, misuse, the TAP and "# result" line format, and
 # that a case missing its expectation fails the run.  Uses only policy none.
 attacks=$1 expected=$2
-. "$(dirname "$0")/tap.sh"
+. "$(dirname "$0")/../../tests/tap.sh"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/attacks-$(basename "$0" .sh).XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
 status_is() { want=$1; shift; "$@" >/dev/null 2>&1; [ $? -eq "$want" ]; }
 
-echo "TAP version 13"
+tap_start
 "$attacks" --list >"$tmp/list"
 check "--list names 24 scenarios" test "$(wc -l <"$tmp/list")" -eq 24
 check "--list includes straddle-mprotect, its narration and description" \
@@ -47,4 +49,4 @@ check "and reads (no expectation), expected=-/-" sh -c \
 	--scenario madvise-dontneed >"$tmp/narrate" 2>&1
 check "--narrate tells what happened" grep -q 'madvise(MADV_DONTNEED) the code \.*.* LANDED: code reads back as zeros' "$tmp/narrate"
 
-plan_and_status
+tap_end

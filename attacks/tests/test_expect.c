@@ -11,16 +11,11 @@
 #include <errno.h>
 #include <string.h>
 
-struct tap {
-	int number;
-	int failed;
-};
+#include <sealjit/tap.h>
 
 static void check(struct tap *tap, bool ok, const char *what)
 {
-	tap->number++;
-	tap->failed += !ok;
-	printf("%s %d - %s\n", ok ? "ok" : "not ok", tap->number, what);
+	tap_ok(tap, ok, "%s", what);
 }
 
 static bool parse_text(const char *text, struct expectations *e, char *why,
@@ -45,7 +40,7 @@ static void refuses(struct tap *tap, const char *text, const char *complaint,
 		expectations_free(&e);
 	bool ok = !parsed && strstr(why, complaint) && strstr(why, "text:2:");
 	if (!ok)
-		printf("# got: %s\n", parsed ? "(parsed)" : why);
+		tap_note("got: %s", parsed ? "(parsed)" : why);
 	check(tap, ok, what);
 }
 
@@ -93,7 +88,7 @@ static void test_harmless_blocked(struct tap *tap)
 	if (parsed)
 		expectations_free(&e);
 	else
-		printf("# got: %s\n", why);
+		tap_note("got: %s", why);
 	check(tap, parsed, "a harmless call's scenario may be BLOCKED without an errno");
 }
 
@@ -136,7 +131,7 @@ static void test_origin(struct tap *tap)
 	struct expectations e;
 	char why[300] = "";
 	if (!parse_text(text, &e, why, sizeof why)) {
-		printf("# %s\n", why);
+		tap_note("%s", why);
 		check(tap, false, "an @child row parses");
 		return;
 	}
@@ -197,7 +192,7 @@ static void test_real_table(struct tap *tap, const struct expectations *e)
 				expectations_match(e, name, policies[p], kernels[k],
 						   (enum origin)from);
 			if (!m) {
-				printf("# no expectation: %s %s %s\n", name,
+				tap_note("no expectation: %s %s %s", name,
 				       policies[p], kernels[k]);
 				missing++;
 				continue;
@@ -243,7 +238,7 @@ static void test_red_team_rows(struct tap *tap, const struct expectations *e)
 	size_t wrong = 0;
 	for (size_t i = 0; i < sizeof found / sizeof found[0]; i++) {
 		if (!scenario_find(found[i])) {
-			printf("# no scenario %s\n", found[i]);
+			tap_note("no scenario %s", found[i]);
 			wrong++;
 			continue;
 		}
@@ -262,8 +257,8 @@ static void test_red_team_rows(struct tap *tap, const struct expectations *e)
 
 int main(int argc, char **argv)
 {
-	struct tap tap = { 0, 0 };
-	printf("TAP version 13\n");
+	struct tap tap;
+	tap_start(&tap);
 	test_refusals(&tap);
 	test_matching(&tap);
 	test_origin(&tap);
@@ -273,13 +268,12 @@ int main(int argc, char **argv)
 	char why[300] = "";
 	bool loaded = argc > 1 && expectations_load(argv[1], &e, why, sizeof why);
 	if (!loaded)
-		printf("# %s\n", argc > 1 ? why : "usage: test_expect expected.tsv");
+		tap_note("%s", argc > 1 ? why : "usage: test_expect expected.tsv");
 	check(&tap, loaded, "the real expected.tsv parses");
 	if (loaded) {
 		test_real_table(&tap, &e);
 		test_red_team_rows(&tap, &e);
 		expectations_free(&e);
 	}
-	printf("1..%d\n", tap.number);
-	return tap.failed ? 1 : 0;
+	return tap_done(&tap);
 }

@@ -7,7 +7,9 @@
 # mseal on the host (its smaps marks a sealed mapping "sl") and skip
 # without it.
 attacks=$1 expected=$2
-. "$(dirname "$0")/tap.sh"
+. "$(dirname "$0")/../../tests/tap.sh"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/attacks-$(basename "$0" .sh).XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
 
 # view FILE SCENARIO POLICY PRIV FROM KIND WHEN: the "# KIND WHEN: " lines
 # of that case, without the prefix.
@@ -92,7 +94,7 @@ partial_apply_shown() { # FILE
 	one_maps_line "$(printf '%s\n' "$after" | sed -n 1p)" rwxp
 }
 
-echo "TAP version 13"
+tap_start
 "$attacks" --kernel vanilla --expect "$expected" --policy none --scenario mprotect-rw \
 	--scenario straddle-mprotect --scenario mremap-move >"$tmp/none.tap" 2>&1
 check "policy none: the run meets its expectations" test $? -eq 0
@@ -134,4 +136,4 @@ case $seal in
 	;;
 esac
 
-plan_and_status
+tap_end

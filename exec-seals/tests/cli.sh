@@ -10,12 +10,8 @@ set -uo pipefail
 bin=${1:?usage: exec-seals/tests/cli.sh EXEC-SEALS}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-n=0
-failed=0
-echo "TAP version 13"
-echo "1..15"
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-notok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; shift; local l; for l in "$@"; do printf '#   %s\n' "$l"; done; }
+. "$(dirname "$0")/../../tests/tap.sh"
+tap_start 15
 
 # misuse WHAT PATTERN ARG...: exit 2, PATTERN (an extended regex) on stderr,
 # nothing on stdout
@@ -25,7 +21,7 @@ misuse() {
 	"$bin" "$@" >"$work/out" 2>"$work/err"
 	rc=$?
 	if [ $rc -eq 2 ] && grep -qE "$pattern" "$work/err" && [ ! -s "$work/out" ]; then ok "$what"
-	else notok "$what" "exit $rc, wanted 2 and /$pattern/ on stderr, nothing on stdout" \
+	else not_ok "$what" "exit $rc, wanted 2 and /$pattern/ on stderr, nothing on stdout" \
 		"stderr: $(head -c 300 "$work/err")" "stdout: $(head -c 300 "$work/out")"; fi
 }
 good=next=1,failed=0,skipped=0,anon=0x200000000000,page=0x4c9000,sealed=0
@@ -63,7 +59,6 @@ misuse "--after-exec: a space in a number" "next= 1: not a number" \
 rc=$?
 if [ $rc -ne 0 ] && [ $rc -ne 2 ] && grep -qE "^not ok 1 - exec'd a new image of itself: pid [0-9]+ \(the old image's 1\)" "$work/out"
 then ok "a state from no exec (pid 1): \"exec'd a new image of itself\" fails, exit $rc"
-else notok "a state from no exec (pid 1): \"exec'd a new image of itself\" fails" "exit $rc" \
+else not_ok "a state from no exec (pid 1): \"exec'd a new image of itself\" fails" "exit $rc" \
 	"stdout: $(head -n 3 "$work/out" | paste -sd'|')" "stderr: $(head -c 300 "$work/err")"; fi
-[ "$n" -eq 15 ] || echo "Bail out! ran $n tests, planned 15"
-[ "$failed" -eq 0 ]
+tap_end

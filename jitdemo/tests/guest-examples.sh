@@ -7,7 +7,8 @@
 #   sealed    the patched kernel's 4-argument mseal sealed the arena
 #   enosys    a vanilla kernel: "code is W^X but not sealed"
 #   upstream  a kernel with upstream's 3-argument mseal (host testing)
-# POSIX sh, busybox-compatible.  Scratch files go to ${TMPDIR:-/tmp}.
+# POSIX sh, busybox-compatible: in the guest tests/tap.sh travels beside
+# it (guest/run --add).  Scratch files go to ${TMPDIR:-/tmp}.
 if [ $# -ne 3 ]; then
 	echo "usage: $0 JITDEMO EXAMPLES_DIR sealed|enosys|upstream" >&2
 	exit 2
@@ -22,40 +23,35 @@ upstream) pattern='sealed by upstream mseal' ;;
 *) echo "$0: expected behaviour must be sealed, enosys or upstream" >&2; exit 2 ;;
 esac
 
+for tap_sh in "$(dirname "$0")/tap.sh" "$(dirname "$0")/../../tests/tap.sh"; do
+	[ -f "$tap_sh" ] && break
+done
+. "$tap_sh"
+
 count=0
 for f in "$dir"/*.args; do
 	[ -f "$f" ] && count=$((count + 1))
 done
-echo "TAP version 13"
-echo "1..$((2 * count))"
+tap_start $((2 * count))
 [ "$count" -gt 0 ] || { echo "# no examples in $dir"; exit 1; }
 
 tmp=${TMPDIR:-/tmp}/guest-examples.$$
-n=0
-failed=0
 for args_file in "$dir"/*.args; do
 	base=${args_file%.args}
 	name=${base##*/}
 	# shellcheck disable=SC2046 # the args file holds FUNC ARG... words
 	"$jit" run "$base.jit" $(cat "$args_file") >"$tmp.out" 2>"$tmp.err"
 	status=$?
-	n=$((n + 1))
 	if [ "$status" -eq 0 ] && cmp -s "$tmp.out" "$base.expected"; then
-		echo "ok $n - $name: output matches $name.expected"
+		ok "$name: output matches $name.expected"
 	else
-		echo "not ok $n - $name: output matches $name.expected (exit $status)"
-		sed 's/^/# /' "$tmp.out" "$tmp.err"
-		failed=$((failed + 1))
+		not_ok "$name: output matches $name.expected (exit $status)" "$(cat "$tmp.out" "$tmp.err")"
 	fi
-	n=$((n + 1))
 	if grep -F -q "$pattern" "$tmp.err"; then
-		echo "ok $n - $name: arena report says '$pattern'"
+		ok "$name: arena report says '$pattern'"
 	else
-		echo "not ok $n - $name: arena report says '$pattern'"
-		sed 's/^/# /' "$tmp.err"
-		failed=$((failed + 1))
+		not_ok "$name: arena report says '$pattern'" "$(cat "$tmp.err")"
 	fi
 done
 rm -f "$tmp.out" "$tmp.err"
-echo "# $((n - failed)) passed, $failed failed"
-[ "$failed" -eq 0 ]
+tap_end

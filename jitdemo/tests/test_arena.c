@@ -21,7 +21,7 @@
 
 #include "arena.h"
 #include "seccomp_mseal.h"
-#include "tap.h"
+#include <sealjit/tap.h>
 
 static const char square_src[] = "func sq 1 0\n arg 0\n arg 0\n mul\n ret\n";
 
@@ -113,7 +113,7 @@ static void check_real_kernel(struct tap *t)
 	bool sealed = compiled && (info.outcome == JIT_SEAL_OUTCOME_SEALED ||
 				   info.outcome == JIT_SEAL_OUTCOME_UPSTREAM);
 	if (!sealed) {
-		tap_skip(t, "sealed arena refuses mprotect, mremap, mmap", "kernel did not seal");
+		tap_skip(t, "kernel did not seal", "sealed arena refuses mprotect, mremap, mmap");
 		jit_release(m, NULL);
 		return;
 	}
@@ -151,7 +151,7 @@ static void check_seal_all(struct tap *t)
 		       "--seal=all: munmap refused and reported (%s)", strerror(report.unmap_errno));
 	} else {
 		jit_release(m, NULL);
-		tap_skip(t, "--seal=all: munmap refused", "kernel did not seal");
+		tap_skip(t, "kernel did not seal", "--seal=all: munmap refused");
 	}
 }
 
@@ -228,7 +228,7 @@ static void check_simulations(struct tap *t)
 {
 	int rc = in_simulation(MSEAL_SIM_ENOSYS, enosys_body);
 	if (rc == 255) {
-		tap_skip(t, "simulated kernels", "seccomp unavailable");
+		tap_skip(t, "seccomp unavailable", "simulated kernels");
 		return;
 	}
 	tap_ok(t, rc == 0, "vanilla kernel (ENOSYS, simulated): W^X but not sealed, runs, frees; "

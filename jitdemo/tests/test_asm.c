@@ -2,7 +2,7 @@
 #include <string.h>
 
 #include "asm.h"
-#include "tap.h"
+#include <sealjit/tap.h>
 
 static struct bc_module *parse(const char *src, struct jit_diag *diag)
 {

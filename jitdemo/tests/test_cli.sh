@@ -6,25 +6,9 @@ here=$(cd "$(dirname "$0")" && pwd)
 examples=$here/../examples
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-n=0
-failed=0
+. "$here/../../tests/tap.sh"
 
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; sed 's/^/# /' "$tmp/out" "$tmp/err"; }
-# expect STATUS PATTERN_IN_OUTPUT DESCRIPTION -- COMMAND...
-expect() {
-	want=$1 pattern=$2 what=$3
-	shift 4
-	"$@" >"$tmp/out" 2>"$tmp/err"
-	status=$?
-	if [ "$status" -eq "$want" ] && cat "$tmp/out" "$tmp/err" | grep -F -q -e "$pattern"; then
-		ok "$what"
-	else
-		not_ok "$what (exit $status, want $want and '$pattern')"
-	fi
-}
-
-echo "TAP version 13"
+tap_start
 for args_file in "$examples"/*.args; do
 	base=${args_file%.args}
 	name=${base##*/}
@@ -42,41 +26,41 @@ done
 fib=$examples/fib.jit
 printf 'func f 1 0\n arg 0\n const 0\n div\n ret\n' >"$tmp/div.jit"
 printf 'func f 0 0\n const 1\n\n frob\n ret\n' >"$tmp/bad.jit"
-expect 0 "usage: jitdemo run" "--help prints usage" -- "$jit" --help
-expect 2 "missing command" "no arguments: usage error" -- "$jit"
-expect 2 "unknown option '--frob'" "unknown option: usage error" -- "$jit" run --frob "$fib" fib 1
-expect 2 "unknown seal policy 'some'" "bad --seal: usage error" -- "$jit" run --seal=some "$fib" fib 1
-expect 2 "not a 64-bit integer" "non-numeric argument: usage error" -- "$jit" run "$fib" fib 12x
-expect 2 "not a 64-bit integer" "argument past int64: usage error" -- "$jit" run "$fib" fib 9223372036854775808
-expect 2 "not a 64-bit integer" "leading space in an argument: usage error" -- "$jit" run "$fib" fib " 5"
-expect 2 "not a 64-bit integer" "'+5' is not a number: usage error" -- "$jit" run "$fib" fib +5
-expect 0 "55" "010 is ten, not octal eight (fib 10 = 55)" -- "$jit" run --interp "$fib" fib 010
-expect 0 "21" "0x8 is hex (fib 8 = 21)" -- "$jit" run --interp "$fib" fib 0x8
+expect_text 0 "usage: jitdemo run" "--help prints usage" "$jit" --help
+expect_text 2 "missing command" "no arguments: usage error" "$jit"
+expect_text 2 "unknown option '--frob'" "unknown option: usage error" "$jit" run --frob "$fib" fib 1
+expect_text 2 "unknown seal policy 'some'" "bad --seal: usage error" "$jit" run --seal=some "$fib" fib 1
+expect_text 2 "not a 64-bit integer" "non-numeric argument: usage error" "$jit" run "$fib" fib 12x
+expect_text 2 "not a 64-bit integer" "argument past int64: usage error" "$jit" run "$fib" fib 9223372036854775808
+expect_text 2 "not a 64-bit integer" "leading space in an argument: usage error" "$jit" run "$fib" fib " 5"
+expect_text 2 "not a 64-bit integer" "'+5' is not a number: usage error" "$jit" run "$fib" fib +5
+expect_text 0 "55" "010 is ten, not octal eight (fib 10 = 55)" "$jit" run --interp "$fib" fib 010
+expect_text 0 "21" "0x8 is hex (fib 8 = 21)" "$jit" run --interp "$fib" fib 0x8
 printf 'func f 0 0\n const 010\n ret\n' >"$tmp/ten.jit"
-expect 0 "10" "the assembler reads 010 as ten too" -- "$jit" run --interp "$tmp/ten.jit" f
+expect_text 0 "10" "the assembler reads 010 as ten too" "$jit" run --interp "$tmp/ten.jit" f
 printf 'func f 0 0\n const 99999999999999999999\n ret\n' >"$tmp/big.jit"
-expect 1 "out of range" "an overflowing constant is reported as out of range" -- "$jit" check "$tmp/big.jit"
+expect_text 1 "out of range" "an overflowing constant is reported as out of range" "$jit" check "$tmp/big.jit"
 mkfifo "$tmp/fifo.jit"
-expect 1 "not a regular file" "check FIFO: refused at once, no hang" -- timeout 10 "$jit" check "$tmp/fifo.jit"
-expect 2 "takes 1 argument(s), 2 given" "wrong argument count: usage error" -- "$jit" run "$fib" fib 1 2
-expect 2 "has no function 'nope'" "unknown function: usage error" -- "$jit" run "$fib" nope
-expect 2 "unknown command 'walk'" "unknown command: usage error" -- "$jit" walk "$fib"
-expect 1 "cannot open" "missing file: program error" -- "$jit" run "$tmp/none.jit" f
-expect 1 "$tmp/bad.jit:4: unknown instruction 'frob'" "syntax error: FILE:LINE, program error" -- "$jit" run "$tmp/bad.jit" f
-expect 1 "$tmp/bad.jit:4: unknown instruction" "check reports the same error" -- "$jit" check "$tmp/bad.jit"
-expect 0 "ok, 1 function(s)" "check accepts a good file" -- "$jit" check "$fib"
-expect 1 "trap: division by zero" "JIT trap: exit 1" -- "$jit" run --seal=none "$tmp/div.jit" f 5
-expect 1 "trap: division by zero" "interpreter trap: exit 1" -- "$jit" run --interp "$tmp/div.jit" f 5
-expect 0 "-9223372036854775808" "negative and extreme arguments parse" -- "$jit" run --seal=none "$examples/gcd.jit" gcd -9223372036854775808 0
-expect 0 "@0000 arg 0" "--dump lists instructions with their bytes" -- "$jit" run --seal=none --dump "$fib" fib 5
-expect 0 "r-xp" "--maps shows the arena read+execute" -- "$jit" run --seal=none --maps "$fib" fib 5
-expect 0 "requested mprotect,mmap,mremap" "seal report names the requested types" -- "$jit" run "$fib" fib 5
-expect 0 "requested mseal,mprotect,munmap,mmap,mremap" "--seal=all requests every type" -- "$jit" run --seal=all "$fib" fib 5
-expect 1 "--require-seal: code arena not sealed" "--seal=none --require-seal fails" -- "$jit" run --seal=none --require-seal "$fib" fib 5
-expect 0 "not sealed (--seal=none)" "--seal=none says so" -- "$jit" run --seal=none "$fib" fib 5
-expect 0 "code is W^X but not sealed" "without mseal (ENOSYS): says W^X but not sealed" -- "$no_mseal" "$jit" run "$fib" fib 5
-expect 1 "code is W^X but not sealed" "without mseal, --require-seal fails" -- "$no_mseal" "$jit" run --require-seal "$fib" fib 5
-expect 0 "5" "without mseal the result is still right" -- "$no_mseal" "$jit" run "$fib" fib 5
+expect_text 1 "not a regular file" "check FIFO: refused at once, no hang" timeout 10 "$jit" check "$tmp/fifo.jit"
+expect_text 2 "takes 1 argument(s), 2 given" "wrong argument count: usage error" "$jit" run "$fib" fib 1 2
+expect_text 2 "has no function 'nope'" "unknown function: usage error" "$jit" run "$fib" nope
+expect_text 2 "unknown command 'walk'" "unknown command: usage error" "$jit" walk "$fib"
+expect_text 1 "cannot open" "missing file: program error" "$jit" run "$tmp/none.jit" f
+expect_text 1 "$tmp/bad.jit:4: unknown instruction 'frob'" "syntax error: FILE:LINE, program error" "$jit" run "$tmp/bad.jit" f
+expect_text 1 "$tmp/bad.jit:4: unknown instruction" "check reports the same error" "$jit" check "$tmp/bad.jit"
+expect_text 0 "ok, 1 function(s)" "check accepts a good file" "$jit" check "$fib"
+expect_text 1 "trap: division by zero" "JIT trap: exit 1" "$jit" run --seal=none "$tmp/div.jit" f 5
+expect_text 1 "trap: division by zero" "interpreter trap: exit 1" "$jit" run --interp "$tmp/div.jit" f 5
+expect_text 0 "-9223372036854775808" "negative and extreme arguments parse" "$jit" run --seal=none "$examples/gcd.jit" gcd -9223372036854775808 0
+expect_text 0 "@0000 arg 0" "--dump lists instructions with their bytes" "$jit" run --seal=none --dump "$fib" fib 5
+expect_text 0 "r-xp" "--maps shows the arena read+execute" "$jit" run --seal=none --maps "$fib" fib 5
+expect_text 0 "requested mprotect,mmap,mremap" "seal report names the requested types" "$jit" run "$fib" fib 5
+expect_text 0 "requested mseal,mprotect,munmap,mmap,mremap" "--seal=all requests every type" "$jit" run --seal=all "$fib" fib 5
+expect_text 1 "--require-seal: code arena not sealed" "--seal=none --require-seal fails" "$jit" run --seal=none --require-seal "$fib" fib 5
+expect_text 0 "not sealed (--seal=none)" "--seal=none says so" "$jit" run --seal=none "$fib" fib 5
+expect_text 0 "code is W^X but not sealed" "without mseal (ENOSYS): says W^X but not sealed" "$no_mseal" "$jit" run "$fib" fib 5
+expect_text 1 "code is W^X but not sealed" "without mseal, --require-seal fails" "$no_mseal" "$jit" run --require-seal "$fib" fib 5
+expect_text 0 "5" "without mseal the result is still right" "$no_mseal" "$jit" run "$fib" fib 5
 
 # The guest checker, on this host: as an upstream kernel, and as vanilla.
 if sh "$here/guest-examples.sh" "$jit" "$examples" upstream >"$tmp/out" 2>"$tmp/err"; then
@@ -102,6 +86,4 @@ else
 	ok "guest-examples.sh fails 'sealed' on a kernel without mseal"
 fi
 
-echo "1..$n"
-echo "# $((n - failed)) passed, $failed failed"
-[ "$failed" -eq 0 ]
+tap_end

@@ -21,7 +21,7 @@
 #include <sealjit/intparse.h>
 
 #include "libjit.h"
-#include "tap.h"
+#include <sealjit/tap.h>
 
 #define MAX_MERGED_VMAS 4	/* RX code, the PROT_NONE rest, a split or two */
 

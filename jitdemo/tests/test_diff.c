@@ -16,7 +16,7 @@
 #include "bytecode.h"
 #include "gen.h"
 #include "libjit.h"
-#include "tap.h"
+#include <sealjit/tap.h>
 
 #define ARG_SETS 3
 #define BATCHES 10

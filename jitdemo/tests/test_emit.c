@@ -9,7 +9,7 @@
 #include "cases.h"
 #include "emit_const.h"
 #include "libjit.h"
-#include "tap.h"
+#include <sealjit/tap.h>
 #include "x86.h"
 
 typedef void (*emit_fn)(struct code_buf *buf);

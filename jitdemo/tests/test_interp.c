@@ -5,7 +5,7 @@
 #include "asm.h"
 #include "cases.h"
 #include "interp.h"
-#include "tap.h"
+#include <sealjit/tap.h>
 #include "verify.h"
 
 static void run_case(struct tap *t, const struct semantic_case *c)

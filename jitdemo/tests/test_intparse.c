@@ -8,7 +8,7 @@
 
 #include <sealjit/intparse.h>
 
-#include "tap.h"
+#include <sealjit/tap.h>
 
 struct i64_case {
 	const char *text;

@@ -14,7 +14,7 @@
 
 #include "gen.h"
 #include "libjit.h"
-#include "tap.h"
+#include <sealjit/tap.h>
 
 #ifndef EXAMPLES_DIR
 #define EXAMPLES_DIR "examples"
@@ -212,7 +212,7 @@ static void check_fifo(struct tap *t)
 {
 	char dir[] = "/tmp/jitdemo-fifo-XXXXXX", path[64];
 	if (!mkdtemp(dir)) {
-		tap_skip(t, "a FIFO is refused without blocking", "mkdtemp failed");
+		tap_skip(t, "mkdtemp failed", "a FIFO is refused without blocking");
 		return;
 	}
 	snprintf(path, sizeof path, "%s/fifo.jit", dir);

@@ -16,7 +16,7 @@
 
 #include "cases.h"
 #include "libjit.h"
-#include "tap.h"
+#include <sealjit/tap.h>
 
 #define SMALL_THREAD_STACK (256u * 1024)
 #define SMALL_MAIN_STACK (1024u * 1024)

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "asm.h"
-#include "tap.h"
+#include <sealjit/tap.h>
 #include "verify.h"
 
 static bool verify_text(const char *src, struct jit_diag *diag, struct bc_module **out)

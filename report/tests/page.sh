@@ -72,14 +72,11 @@ cleanup() { [ -z "$cpid" ] || { kill "$cpid" 2>/dev/null; wait "$cpid" 2>/dev/nu
 trap cleanup EXIT
 [ -n "$kernels" ] || kernels=$(find "$results" -maxdepth 1 -name '*-attacks.tap' -printf '%f\n' 2>/dev/null | sed 's/-attacks\.tap$//' | sort | paste -sd' ')
 
-n=0
-fails=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-notok() { n=$((n + 1)); fails=$((fails + 1)); echo "not ok $n - $1"; shift; local l; for l in "$@"; do printf '#   %s\n' "$l"; done; }
-check() { local name=$1; shift; if [ $# -eq 0 ]; then ok "$name"; else notok "$name" "$@"; fi; }
+# ok_unless DESCRIPTION [WHY...]: ok when there is no WHY
+ok_unless() { local name=$1; shift; if [ $# -eq 0 ]; then ok "$name"; else not_ok "$name" "$@"; fi; }
 plan=$((9 + 4 * $(wc -w <<<"$kernels")))
-echo "TAP version 13"
-echo "1..$plan"
+. "$here/../../tests/tap.sh"
+tap_start "$plan"
 
 # 1: the page, and what the generator said about the results
 if [ -z "$page" ]; then
@@ -90,28 +87,28 @@ if [ -z "$page" ]; then
 		ok "report.sh found every result file it needs, well formed"
 	else
 		mapfile -t lines <"$w/gen.err"
-		notok "report.sh found every result file it needs, well formed (exit $grc)" "${lines[@]}"
+		not_ok "report.sh found every result file it needs, well formed (exit $grc)" "${lines[@]}"
 	fi
 else
 	: >"$w/gen.err"
 	ok "# SKIP the page is given (--page $page)"
 fi
 if [ ! -s "$page" ]; then
-	for ((i = n; i < plan; i++)); do notok "no page at $page"; done
+	for ((i = tap_n; i < plan; i++)); do not_ok "no page at $page"; done
 	exit 1
 fi
 
 # 2: nothing outside the file
 ext=$(grep -oiE '(src|href|action|srcset|poster|data)[[:space:]]*=[[:space:]]*"[^"#][^"]*"|url\([^)]*\)|@import[^;]*' "$page" |
 	grep -viE '"data:|url\((["'\'']?)(data:|#)' | sort -u | head -n 5)
-check "the page refers to nothing outside itself" ${ext:+"refers to: $ext"}
+ok_unless "the page refers to nothing outside itself" ${ext:+"refers to: $ext"}
 
 # Render: chromium over the DevTools pipe, in a network namespace of its own.
 netns=(unshare -n)
 unshare -n true 2>/dev/null || { netns=(); echo "# unshare -n unavailable (not root?): relying on the dead proxy and resolver rules"; }
 browser=$(command -v chromium || command -v chromium-browser || true)
 if [ -z "$browser" ]; then
-	for ((i = n; i < plan; i++)); do notok "chromium is not installed (scripts/install-deps.sh installs it)"; done
+	for ((i = tap_n; i < plan; i++)); do not_ok "chromium is not installed (scripts/install-deps.sh installs it)"; done
 	exit 1
 fi
 flags=(--headless --no-sandbox --disable-gpu --hide-scrollbars --no-first-run --no-default-browser-check
@@ -221,40 +218,40 @@ tr '\0' '\n' <"$w/events" >"$out/report-devtools.log"
 
 # 3: console and errors
 msgs=$(grep -E '"method":"(Runtime.consoleAPICalled|Runtime.exceptionThrown)"|"method":"Log.entryAdded".*"level":"(error|warning)"' "$out/report-devtools.log" | cut -c1-300 | head -n 5)
-if [ -z "$rendered" ]; then notok "chromium rendered the page" "$(cat "$w/dead")" "see $out/report-chromium.log"
-else check "no console message, page error or uncaught exception" ${msgs:+"$msgs"}; fi
+if [ -z "$rendered" ]; then not_ok "chromium rendered the page" "$(cat "$w/dead")" "see $out/report-chromium.log"
+else ok_unless "no console message, page error or uncaught exception" ${msgs:+"$msgs"}; fi
 
 # 4: requests
 reqs=$(grep '"method":"Network.requestWillBeSent"' "$out/report-devtools.log" | sed -n 's/.*"request":{"url":"\([^"]*\)".*/\1/p' | grep -vxF "$url" | sort -u | head -n 5)
-if [ -z "$rendered" ]; then notok "no request leaves the page (not rendered)"
-else check "no request leaves the page" ${reqs:+"requests: $reqs"}; fi
+if [ -z "$rendered" ]; then not_ok "no request leaves the page (not rendered)"
+else ok_unless "no request leaves the page" ${reqs:+"requests: $reqs"}; fi
 
 # 5: screenshot and fit
 dims=$(od -An -tu1 -j16 -N8 "$out/report-page.png" 2>/dev/null | awk '{ printf "%d %d", $1*16777216+$2*65536+$3*256+$4, $5*16777216+$6*65536+$7*256+$8 }')
 fits=${counts##*|fits }
 if [ "$dims" != "1920 1080" ]; then
-	notok "a 1920x1080 screenshot is kept as $out/report-page.png" "got: ${dims:-no PNG}"
-	notok "the LuaJIT matrix is as wide as the screen at most" "no screenshot"
+	not_ok "a 1920x1080 screenshot is kept as $out/report-page.png" "got: ${dims:-no PNG}"
+	not_ok "the LuaJIT matrix is as wide as the screen at most" "no screenshot"
 else
 	read -r right bottom topy <<<"$fits"
 	if [ "${right:-9999}" -le 1920 ] 2>/dev/null && [ "${bottom:-9999}" -le 1080 ] && [ "${topy:--1}" -ge 0 ]; then
 		ok "the whole attack matrix fits the 1920x1080 screenshot (right $right, bottom $bottom): $out/report-page.png"
-	else notok "the whole attack matrix fits the 1920x1080 screenshot" "the matrix spans to x=$right, y=$bottom (top $topy): $out/report-page.png"; fi
+	else not_ok "the whole attack matrix fits the 1920x1080 screenshot" "the matrix spans to x=$right, y=$bottom (top $topy): $out/report-page.png"; fi
 	if [ "${luajit_right:-none}" = none ] || [ "$luajit_right" -le 1920 ] 2>/dev/null; then
 		ok "the LuaJIT matrix is as wide as the screen at most (right ${luajit_right:-none}): $out/report-page-luajit.png"
-	else notok "the LuaJIT matrix is as wide as the screen at most" "it spans to x=$luajit_right: $out/report-page-luajit.png"; fi
+	else not_ok "the LuaJIT matrix is as wide as the screen at most" "it spans to x=$luajit_right: $out/report-page-luajit.png"; fi
 fi
 
 # 6: the page names each problem the generator reported
 unnamed=$(grep -E '^report:   ' "$w/gen.err" | sed 's/^report:   //; s/: .*//' | sort -u | while read -r f; do
 	grep -qF "$f" "$w/problems" 2>/dev/null || echo "$f"; done)
-check "the page names every missing or malformed file the generator reported" ${unnamed:+"not on the page: $unnamed"}
+ok_unless "the page names every missing or malformed file the generator reported" ${unnamed:+"not on the page: $unnamed"}
 
 # 7: a cell's detail, by mouse and by keyboard
-if [ -z "$rendered" ]; then notok "a click (or Enter) on a cell shows its detail (not rendered)"
+if [ -z "$rendered" ]; then not_ok "a click (or Enter) on a cell shows its detail (not rendered)"
 elif [ "${clicked:-}" = "picked shown maps" ] && [ "${entered:-}" = "picked shown" ]; then
 	ok "a click on an attack cell and Enter on a LuaJIT cell show their detail: $out/report-page-detail.png"
-else notok "a click (or Enter) on a cell shows its detail" "attack cell clicked at ${cx:-?},${cy:-?}: ${clicked:-no answer}" \
+else not_ok "a click (or Enter) on a cell shows its detail" "attack cell clicked at ${cx:-?},${cy:-?}: ${clicked:-no answer}" \
 	"LuaJIT cell, Enter: ${entered:-no answer}"; fi
 
 # 8: every kernel asked for has a column group in both matrices
@@ -262,7 +259,7 @@ runs_in() { tr ';' '\n' <<<"${counts%%|*}" | awk -v t="$1" '$1 == t { print $2 }
 want_runs=$(tr ' ' '\n' <<<"$kernels" | sed '/^$/d' | sort | paste -sd' ')
 if [ "$(runs_in attacks-matrix)" = "$want_runs" ] && [ "$(runs_in luajit-matrix)" = "$want_runs" ]; then
 	ok "the attack and LuaJIT matrices have a column group for each kernel: $want_runs"
-else notok "the attack and LuaJIT matrices have a column group for each kernel" \
+else not_ok "the attack and LuaJIT matrices have a column group for each kernel" \
 	"attacks: $(runs_in attacks-matrix)" "LuaJIT: $(runs_in luajit-matrix)" "results: $want_runs"; fi
 
 # 9...: per kernel, the DOM's cells and marks against the TAP
@@ -275,7 +272,7 @@ for k in $kernels; do
 	# being ERROR cells), or ERROR for a failed case with no result line
 	# after it; a test point that names no case (about the guest as a
 	# whole) is no cell
-	if [ ! -f "$ltap" ]; then notok "$k: LuaJIT cells as the TAP results say" "no $ltap"
+	if [ ! -f "$ltap" ]; then not_ok "$k: LuaJIT cells as the TAP results say" "no $ltap"
 	else
 		lwant=$(awk 'function close_case() { if (failed) n["ERROR"]++; failed = 0 }
 			/^(not )?ok / { close_case(); failed = $0 ~ /^not ok [0-9]+ - [^ ]+ (workload|attack) / }
@@ -284,14 +281,14 @@ for k in $kernels; do
 		read -r l_l l_b l_m l_e l_r l_a l_u l_x _ <<<"$ldom"
 		lgot="$l_l $l_b $l_e $l_r $l_a $l_u"
 		words() { awk '{ printf "%d LANDED, %d BLOCKED, %d ERROR, %d RAN, %d ABORTED, %d UNAVAILABLE", $1, $2, $3, $4, $5, $6 }' <<<"$1"; }
-		if [ -z "$ldom" ]; then notok "$k: LuaJIT cells as the TAP results say" "no LuaJIT column for $k on the page"
+		if [ -z "$ldom" ]; then not_ok "$k: LuaJIT cells as the TAP results say" "no LuaJIT column for $k on the page"
 		elif [ "$lgot" = "$lwant" ] && [ "$l_m" = 0 ] && [ "$l_x" = 0 ]; then ok "$k: LuaJIT cells as the TAP results say: $(words "$lgot")"
-		else notok "$k: LuaJIT cells as the TAP results say" "page: $(words "$lgot"), $l_m mixed; $l_x coloured unlike their words" "TAP:  $(words "$lwant")"; fi
+		else not_ok "$k: LuaJIT cells as the TAP results say" "page: $(words "$lgot"), $l_m mixed; $l_x coloured unlike their words" "TAP:  $(words "$lwant")"; fi
 	fi
 	if [ ! -f "$tap" ]; then
-		notok "$k: cells as the TAP results say" "no $tap"
-		notok "$k: one mark per case, as the TAP results say" "no $tap"
-		notok "$k: every maps/smaps line of the TAP in the cells' details" "no $tap"
+		not_ok "$k: cells as the TAP results say" "no $tap"
+		not_ok "$k: one mark per case, as the TAP results say" "no $tap"
+		not_ok "$k: every maps/smaps line of the TAP in the cells' details" "no $tap"
 		continue
 	fi
 	# the TAP's cells: per scenario x policy, every case's outcome alike or mixed
@@ -310,19 +307,19 @@ for k in $kernels; do
 	}' "$tap")
 	read -r dl db dm de _ _ _ dx ml mb me dmaps <<<"$dom"
 	wcells=${want%%|*}; rest=${want#*|}; wcases=${rest%%|*}; closing=${rest#*|}
-	if [ -z "$dom" ]; then notok "$k: cells as the TAP results say" "no column for $k on the page"
+	if [ -z "$dom" ]; then not_ok "$k: cells as the TAP results say" "no column for $k on the page"
 	elif [ "$dl $db $dm $de" = "$wcells" ] && [ "$dx" = 0 ]; then
 		ok "$k: cells as the TAP results say: $dl LANDED, $db BLOCKED, $dm mixed, $de ERROR"
-	else notok "$k: cells as the TAP results say" "page: $dl LANDED, $db BLOCKED, $dm mixed, $de ERROR; $dx coloured unlike their words" \
+	else not_ok "$k: cells as the TAP results say" "page: $dl LANDED, $db BLOCKED, $dm mixed, $de ERROR; $dx coloured unlike their words" \
 		"TAP:  $(awk '{ printf "%d LANDED, %d BLOCKED, %d mixed, %d ERROR", $1, $2, $3, $4 }' <<<"$wcells")"; fi
-	if [ -z "$dom" ]; then notok "$k: one mark per case, as the TAP results say" "no column for $k on the page"
+	if [ -z "$dom" ]; then not_ok "$k: one mark per case, as the TAP results say" "no column for $k on the page"
 	elif [ "$ml $mb $me" = "$wcases" ] && [ "$mb $ml $me" = "$closing" ]; then
 		ok "$k: one mark per case, as the TAP results say: $ml LANDED, $mb BLOCKED, $me ERROR"
-	else notok "$k: one mark per case, as the TAP results say" "page: $ml LANDED, $mb BLOCKED, $me ERROR" \
+	else not_ok "$k: one mark per case, as the TAP results say" "page: $ml LANDED, $mb BLOCKED, $me ERROR" \
 		"TAP result lines: $(awk '{ printf "%d LANDED, %d BLOCKED, %d ERROR", $1, $2, $3 }' <<<"$wcases"); its closing line (BLOCKED LANDED ERROR): ${closing:-none}"; fi
 	tmaps=$(grep -cE '^# s?maps (before|after): ' "$tap")
-	if [ -z "$dom" ]; then notok "$k: every maps/smaps line of the TAP in the cells' details" "no column for $k on the page"
+	if [ -z "$dom" ]; then not_ok "$k: every maps/smaps line of the TAP in the cells' details" "no column for $k on the page"
 	elif [ "$dmaps" = "$tmaps" ]; then ok "$k: every maps/smaps line of the TAP in the cells' details: $tmaps"
-	else notok "$k: every maps/smaps line of the TAP in the cells' details" "page: $dmaps, TAP: $tmaps"; fi
+	else not_ok "$k: every maps/smaps line of the TAP in the cells' details" "page: $dmaps, TAP: $tmaps"; fi
 done
-[ "$fails" -eq 0 ]
+tap_end

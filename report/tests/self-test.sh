@@ -42,12 +42,8 @@ mkdir -p "$out"
 [ -n "$kernels" ] || kernels=$(find "$results" -maxdepth 1 -name '*-attacks.tap' -printf '%f\n' | sed 's/-attacks\.tap$//' | sort | paste -sd' ')
 set -- $kernels
 victim=${2:-$1} # the second kernel (v1 in the usual order): it has every outcome
-n=0
-fails=0
-echo "TAP version 13"
-echo "1..17"
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-notok() { n=$((n + 1)); fails=$((fails + 1)); echo "not ok $n - $1"; shift; local l; for l in "$@"; do printf '#   %s\n' "$l"; done; }
+. "$here/../../tests/tap.sh"
+tap_start 17
 # run page.sh; its TAP in $out/NAME.tap, its exit status in $rc
 run_page() { # NAME ARGS...
 	local name=$1
@@ -61,7 +57,7 @@ copy_results() { mkdir -p "$out/$1/results"; cp "$results"/*-attacks.tap "$resul
 # 1: the good results pass
 run_page good "$results" "$out/good"
 if [ $rc -eq 0 ] && ! grep -q '^not ok' "$out/good.tap"; then ok "page.sh passes the good results"
-else notok "page.sh passes the good results" "$(failed_points "$out/good.tap")"; fi
+else not_ok "page.sh passes the good results" "$(failed_points "$out/good.tap")"; fi
 goodpage=$out/good/report/index.html
 
 # 2-4: a missing, a truncated and a corrupt TAP file
@@ -83,7 +79,7 @@ for bad in missing truncated corrupt; do
 	grep -q '^not ok 1 - report.sh found every result file' "$out/$bad.tap" || why+=("page.sh's test 1 did not fail")
 	grep -qE "^not ok [0-9]+ - $victim: cells" "$out/$bad.tap" || why+=("page.sh did not fail $victim's cells")
 	if [ ${#why[@]} -eq 0 ]; then ok "a $bad $victim-attacks.tap fails report.sh (exit 1) and page.sh, and the page names it"
-	else notok "a $bad $victim-attacks.tap fails report.sh (exit 1) and page.sh, and the page names it" "${why[@]}"; fi
+	else not_ok "a $bad $victim-attacks.tap fails report.sh (exit 1) and page.sh, and the page names it" "${why[@]}"; fi
 done
 
 # A page made from the good one (OUT/NAME/index.html, written by the caller)
@@ -95,7 +91,7 @@ bad_page() { # NAME WHAT POINT...
 	[ $rc -ne 0 ] || why+=("page.sh exited 0")
 	for p; do grep -qE "^not ok [0-9]+ - $p" "$out/$name.tap" || why+=("did not fail: $p"); done
 	if [ ${#why[@]} -eq 0 ]; then ok "$what fails page.sh ($(failed_points "$out/$name.tap"))"
-	else notok "$what fails page.sh" "${why[@]}"; fi
+	else not_ok "$what fails page.sh" "${why[@]}"; fi
 }
 # The good page through sed SCRIPT, as OUT/NAME/index.html.
 edit_page() { mkdir -p "$out/$1"; sed -e "$2" "$goodpage" >"$out/$1/index.html"; }
@@ -167,7 +163,7 @@ grc=$?
 if [ $grc -eq 1 ] && grep -q 'bench-kernel.tsv: line 3: status "okay"' "$out/badbench/gen.err" &&
 	grep -q 'class="problem"><code>[^<]*bench-kernel.tsv</code>: line 3' "$out/badbench/gen/index.html"; then
 	ok "a malformed bench-kernel.tsv fails report.sh (exit 1), and the page names it"
-else notok "a malformed bench-kernel.tsv fails report.sh (exit 1), and the page names it" "exit $grc: $(head -n 3 "$out/badbench/gen.err")"; fi
+else not_ok "a malformed bench-kernel.tsv fails report.sh (exit 1), and the page names it" "exit $grc: $(head -n 3 "$out/badbench/gen.err")"; fi
 # 12: a corrupt LuaJIT TAP: report.sh exits 1 naming it, page.sh fails
 copy_results luajit
 awk '!done && /^# result / && sub(/ outcome=[A-Z]+/, " outcome=BANANA") { done = 1 } { print }' \
@@ -181,7 +177,7 @@ grep -q "$victim-luajit.tap: line [0-9]*: outcome=BANANA" "$out/luajit/gen.err" 
 grep -q "class=\"problem\"><code>[^<]*$victim-luajit.tap" "$out/luajit/gen/index.html" || why+=("the page does not name $victim-luajit.tap")
 grep -qE "^not ok [0-9]+ - $victim: LuaJIT cells" "$out/luajit.tap" || why+=("page.sh did not fail $victim's LuaJIT cells")
 if [ ${#why[@]} -eq 0 ]; then ok "a corrupt $victim-luajit.tap fails report.sh (exit 1) and page.sh, and the page names it"
-else notok "a corrupt $victim-luajit.tap fails report.sh (exit 1) and page.sh, and the page names it" "${why[@]}"; fi
+else not_ok "a corrupt $victim-luajit.tap fails report.sh (exit 1) and page.sh, and the page names it" "${why[@]}"; fi
 # 13: cells that ignore the mouse and the keyboard (a listener that swallows
 # every click and key before report/cell.js sees it)
 edit_page deaf 's|</body>|<script>["click", "keydown"].forEach(function (t) { document.addEventListener(t, function (e) { e.stopImmediatePropagation(); }, true); });</script></body>|'
@@ -225,7 +221,7 @@ done
 grep -qE "^ok [0-9]+ - $victim: LuaJIT cells as the TAP results say: .* 4 ERROR," "$out/luajit-error.tap" ||
 	why+=("page.sh did not count 4 ERROR cells for $victim")
 if [ ${#why[@]} -eq 0 ]; then ok "WRONG, NOJIT and ERROR outcomes, a case without a result and a point about the guest in $victim-luajit.tap: ERROR cells, as page.sh counts them"
-else notok "WRONG, NOJIT and ERROR outcomes, a case without a result and a point about the guest in $victim-luajit.tap: ERROR cells, as page.sh counts them" "${why[@]}"; fi
+else not_ok "WRONG, NOJIT and ERROR outcomes, a case without a result and a point about the guest in $victim-luajit.tap: ERROR cells, as page.sh counts them" "${why[@]}"; fi
 # 15, 16: a browser that dies after its first two answers, and one that
 # hangs: page.sh fails "chromium rendered the page" saying what happened,
 # prints every test point of its plan, ends (PAGE_TIMEOUT=5) and leaves no
@@ -247,7 +243,7 @@ dead_browser() { # NAME WHAT WORDS SCRIPT
 	[ "${planned:-none}" = "$points" ] || why+=("the plan says ${planned:-nothing}, page.sh printed $points test points")
 	[ -z "$(ls -A "$d/tmp")" ] || why+=("left behind in TMPDIR: $(ls -A "$d/tmp" | head -n 3 | paste -sd' ')")
 	if [ ${#why[@]} -eq 0 ]; then ok "$what: page.sh fails in $((SECONDS - start)) s, saying so, and cleans up"
-	else notok "$what: page.sh fails, saying so, and cleans up" "${why[@]}"; fi
+	else not_ok "$what: page.sh fails, saying so, and cleans up" "${why[@]}"; fi
 }
 dead_browser dying "a browser that dies after two answers" "stopped reading|exited before" \
 	'read -r -d "" c <&3; printf "{\"id\":1,\"result\":{\"targetId\":\"T\"}}\0" >&4
@@ -274,6 +270,6 @@ if [ $grc -eq 1 ] && grep -q 'jitdemo-bench.txt: line 2: a time of [^ ]* is 0' "
 	grep -q 'class="problem"><code>[^<]*jitdemo-bench.txt</code>: line 2' "$out/zerojit/gen/index.html" &&
 	! grep -qiE '>-?(inf|nan)&times;' "$out/zerojit/gen/index.html"; then
 	ok "a JIT speed table with a time of 0 fails report.sh (exit 1), and the page names it"
-else notok "a JIT speed table with a time of 0 fails report.sh (exit 1), and the page names it" "exit $grc: $(head -n 3 "$out/zerojit/gen.err")"; fi
+else not_ok "a JIT speed table with a time of 0 fails report.sh (exit 1), and the page names it" "exit $grc: $(head -n 3 "$out/zerojit/gen.err")"; fi
 echo "# the runs: $out"
-[ $fails -eq 0 ]
+tap_end
