@@ -19,6 +19,7 @@
 #include <stdio.h>
 
 #include <libjit.h>
+#include <sealjit/errno-name.h>
 
 enum outcome {
 	OUTCOME_BLOCKED,	/* the call failed and nothing changed */
@@ -165,8 +166,6 @@ const char *outcome_name(enum outcome outcome);
 bool outcome_parse(const char *text, enum outcome *out);
 const char *privilege_name(enum privilege priv);
 const char *origin_name(enum origin from);
-const char *errno_name(int err);	/* "EACCES", "-" for 0 */
-int errno_parse(const char *text);	/* 0 for "-", -1 if unknown */
 
 /* expect.c: attacks/expected.tsv */
 struct expectation {

@@ -35,25 +35,3 @@ const char *origin_name(enum origin from)
 {
 	return from == FROM_CHILD ? "child" : "self";
 }
-
-#define ERRNO_LIMIT 4096
-
-const char *errno_name(int err)
-{
-	if (err == 0)
-		return "-";
-	const char *name = strerrorname_np(err);
-	return name ? name : "E?";
-}
-
-int errno_parse(const char *text)
-{
-	if (strcmp(text, "-") == 0)
-		return 0;
-	for (int err = 1; err < ERRNO_LIMIT; err++) {
-		const char *name = strerrorname_np(err);
-		if (name && strcmp(name, text) == 0)
-			return err;
-	}
-	return -1;
-}

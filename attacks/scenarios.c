@@ -361,11 +361,11 @@ static int attack_aio_ring(const struct target *t)
  */
 bool seal_like_libjit(void *addr, size_t len, unsigned types)
 {
-	if (types == 0 || sys_mseal(addr, len, types, 0) == 0)
-		return true;
-	if (errno == ENOSYS)
-		return true;	/* vanilla: W^X only, as libjit leaves it */
-	return errno == EINVAL && sys_mseal_upstream(addr, len) == 0;
+	enum mseal_abi form = MSEAL_ABI_TYPES;
+
+	/* No mseal(): W^X only, as libjit leaves it. */
+	return types == 0 || mseal_seal(addr, len, types, &form) == 0 ||
+	       form == MSEAL_ABI_NONE;
 }
 
 static bool finish_room_above(struct target *t, enum jit_seal_policy policy,

@@ -1,56 +1,44 @@
 /*
- * smaps.c - how /proc/self/smaps shows the arena's seals.
+ * smaps.c - how /proc/self/smaps shows the arena's seals (read by
+ * include/sealjit/smaps.h).
  *
  * The hardened series prints a "Seals:" line naming a sealed mapping's seal
  * types; upstream marks sealed mappings with "sl" in VmFlags only; kernels
  * without seals show neither.  The result is a short code for the table:
- * one letter per type (P mprotect, U munmap, M mmap, R mremap, S mseal),
- * "sl" for an upstream-style mark, or "-".  The raw lines travel too, for
- * the report's before/after views.
+ * one letter per type (sealjit/seal-types.h's), "sl" for an upstream-style
+ * mark, or "-".  The raw lines travel too, for the report's before/after
+ * views.
  */
+#define _GNU_SOURCE
 #include "attacks.h"
 
 #include <stdio.h>
 #include <string.h>
 
-/* "Seals:  mprotect mmap mremap" -> "PMR". */
-static void seal_letters(const char *names, char *out, size_t out_len)
+#include <sealjit/smaps.h>
+
+static char smaps_text[1 << 18];
+
+/* The mapping of /proc/self/smaps that holds @base, into *@m. */
+static bool mapping_at(uintptr_t base, struct smaps_mapping *m)
 {
-	static const struct { const char *name; char letter; } types[] = {
-		{ "mprotect", 'P' }, { "munmap", 'U' }, { "mmap", 'M' },
-		{ "mremap", 'R' }, { "mseal", 'S' },
-	};
-	size_t n = 0;
-	for (size_t i = 0; i < sizeof types / sizeof types[0]; i++) {
-		const char *at = names;
-		size_t len = strlen(types[i].name);
-		while ((at = strstr(at, types[i].name)) != NULL) {
-			bool word = (at == names || at[-1] == ' ') &&
-				    (at[len] == ' ' || at[len] == '\n' || !at[len]);
-			if (word && n + 1 < out_len) {
-				out[n++] = types[i].letter;
-				break;
-			}
-			at += len;
-		}
-	}
-	out[n] = '\0';
+	const char *at = smaps_text;
+
+	if (!smaps_read("/proc/self/smaps", smaps_text, sizeof smaps_text))
+		return false;
+	while (smaps_next(&at, m))
+		if (m->start <= base && base < m->end)
+			return true;
+	return false;
 }
 
-/* Does this smaps line open a mapping?  Its range, if so. */
-static bool mapping_header(const char *line, unsigned long *from,
-			   unsigned long *to)
-{
-	char dash;
-	return sscanf(line, "%lx%c%lx ", from, &dash, to) == 3 && dash == '-';
-}
-
-/* Append line (newline-terminated, as fgets() read it) if it fits. */
+/* Append @line, to its newline, and a newline, if it fits. */
 static void append_line(char *out, size_t out_len, const char *line)
 {
-	size_t used = strlen(out);
-	if (used + strlen(line) < out_len)
-		strcpy(out + used, line);
+	size_t used = strlen(out), len = smaps_line_len(line);
+
+	if (used + len + 1 < out_len)
+		snprintf(out + used, out_len - used, "%.*s\n", (int)len, line);
 }
 
 /*
@@ -59,39 +47,26 @@ static void append_line(char *out, size_t out_len, const char *line)
  */
 void smaps_lines(uintptr_t base, char *out, size_t out_len)
 {
+	struct smaps_mapping m;
+
 	out[0] = '\0';
-	FILE *smaps = fopen("/proc/self/smaps", "re");
-	if (!smaps)
+	if (!mapping_at(base, &m))
 		return;
-	char line[512];
-	bool in_arena = false;
-	while (fgets(line, sizeof line, smaps)) {
-		unsigned long from, to;
-		if (mapping_header(line, &from, &to)) {
-			in_arena = from <= base && base < to;
-			continue;
-		}
-		if (!in_arena)
-			continue;
-		if (strncmp(line, "Seals:", 6) == 0)
-			append_line(out, out_len, line);
-		if (strncmp(line, "VmFlags:", 8) == 0) {
-			append_line(out, out_len, line);
-			break;
-		}
-	}
-	fclose(smaps);
+	if (m.seals_line)
+		append_line(out, out_len, m.seals_line);
+	if (m.vmflags_line)
+		append_line(out, out_len, m.vmflags_line);
 }
 
 void smaps_seals(uintptr_t base, char *out, size_t out_len)
 {
-	char lines[SMAPS_TEXT_MAX];
-	smaps_lines(base, lines, sizeof lines);
+	struct smaps_mapping m;
+
 	snprintf(out, out_len, "-");
-	if (strncmp(lines, "Seals:", 6) == 0) {
-		lines[strcspn(lines, "\n")] = '\0';
-		seal_letters(lines + 6, out, out_len);
-	} else if (strstr(lines, " sl")) {
+	if (!mapping_at(base, &m))
+		return;
+	if (m.seals_line)
+		mseal_types_letters(m.seals, out, out_len);
+	else if (m.sl)
 		snprintf(out, out_len, "sl");
-	}
 }

@@ -3,6 +3,7 @@
  * unprivileged process gets when vm.unprivileged_userfaultfd is 0), past
  * the API handshake, with the features the caller asks for.
  */
+#define _GNU_SOURCE
 #include "attacks.h"
 
 #include <fcntl.h>

@@ -58,20 +58,11 @@ int bench_map(struct op_state *st, void *addr, size_t pages, int prot)
  */
 int bench_seal(struct op_state *st, void *addr, size_t pages)
 {
-	static enum { OURS, UPSTREAM } form = OURS;	/* learnt once */
-	size_t len = pages * st->page;
+	static enum mseal_abi form = MSEAL_ABI_TYPES;	/* learnt once */
 
-	if (form == OURS) {
-		if (sys_mseal(addr, len, MM_SEAL_ALL, 0) == 0)
-			return 0;
-		if (errno != EINVAL)
-			goto failed;
-		form = UPSTREAM;
-	}
-	if (sys_mseal_upstream(addr, len) == 0)
+	if (mseal_seal(addr, pages * st->page, MM_SEAL_ALL, &form) == 0)
 		return 0;
-failed:
-	if (errno == ENOSYS)
+	if (form == MSEAL_ABI_NONE)
 		return bench_na(st, "no mseal() (ENOSYS)");
 	return bench_fail(st, "mseal");
 }

@@ -52,17 +52,11 @@ static const char *abi_name(enum mseal_abi abi)
 /* What the running kernel answers, on a page sealed for nothing else. */
 static enum mseal_abi probe_abi(void)
 {
-	void *p = mmap(NULL, PAGE, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	enum mseal_abi abi;
 
-	if (p == MAP_FAILED)
-		tap_bail("mmap: %s", strerror(errno));
-	if (sys_mseal(p, PAGE, MM_SEAL_ALL, 0) == 0)
-		return MSEAL_ABI_TYPES;
-	if (errno == ENOSYS)
-		return MSEAL_ABI_NONE;
-	if (errno == EINVAL && sys_mseal_upstream(p, PAGE) == 0)
-		return MSEAL_ABI_UPSTREAM;
-	tap_bail("mseal() probe failed: %s", strerror(errno));
+	if (mseal_probe(&abi) != 0)
+		tap_bail("mseal() probe failed: %s", strerror(errno));
+	return abi;
 }
 
 static int seal(const struct run *run, void *addr, size_t len)

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include <sealjit/kernel.h>
+#include <sealjit/smaps.h>
 #include <sealjit/tap.h>
 
 #define PAGE 4096
@@ -33,6 +34,7 @@ struct mapping {
 	char perms[8];
 	char name[64];
 	char seals[96];		/* the "Seals:" line's names, or "" */
+	unsigned int types;	/* those names' types (MM_SEAL_*) */
 	bool sl;		/* "sl" among VmFlags */
 };
 

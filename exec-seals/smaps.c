@@ -1,82 +1,44 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * smaps.c - read /proc/self/smaps: each mapping's range, name and seals.
- *
- * The series prints a "Seals:" line naming the seal types and "sl" in
- * VmFlags; upstream prints "sl" only; vanilla and v1 print neither.
- * VmFlags is the last line of each mapping on every kernel here.
+ * smaps.c - each mapping of /proc/self/smaps as exec-seals keeps it (read
+ * by include/sealjit/smaps.h), and the ones it looks for.
  */
 #define _GNU_SOURCE
 #include "exec-seals.h"
 
-#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
-/* A mapping's first line starts a new @m; any other leaves it alone. */
-static bool parse_head(const char *line, struct mapping *m)
+/* The buffer smaps is read into (a page or two of text per mapping). */
+static char smaps_text[1 << 18];
+
+/* @m, as exec-seals keeps it: copied out of the buffer. */
+static void keep(const struct smaps_mapping *m, struct mapping *out)
 {
-	struct mapping head = { 0 };
-	int name_at = 0;
+	*out = (struct mapping){ .start = m->start, .end = m->end, .sl = m->sl,
+				 .types = m->seals };
+	snprintf(out->perms, sizeof(out->perms), "%s", m->perms);
+	snprintf(out->name, sizeof(out->name), "%.*s", (int)smaps_line_len(m->name), m->name);
+	if (m->seals_line) {
+		const char *names = m->seals_line + 6 + strspn(m->seals_line + 6, " ");
 
-	if (sscanf(line, "%" SCNxPTR "-%" SCNxPTR " %7s %*s %*s %*s %n",
-		   &head.start, &head.end, head.perms, &name_at) < 3)
-		return false;
-	if (name_at > 0)
-		snprintf(head.name, sizeof(head.name), "%.*s",
-			 (int)strcspn(line + name_at, "\n"), line + name_at);
-	*m = head;
-	return true;
-}
-
-/* Is @word one of the space-separated words of @list? */
-static bool has_word(const char *list, const char *word)
-{
-	size_t len = strlen(word);
-
-	for (const char *at = strstr(list, word); at; at = strstr(at + 1, word)) {
-		bool starts = at == list || at[-1] == ' ' || at[-1] == '\t';
-		bool ends = at[len] == ' ' || at[len] == '\n' || at[len] == '\0';
-
-		if (starts && ends)
-			return true;
+		snprintf(out->seals, sizeof(out->seals), "%.*s", (int)smaps_line_len(names), names);
 	}
-	return false;
-}
-
-static void parse_line(const char *line, struct mapping *m)
-{
-	if (strncmp(line, "Seals:", 6) == 0)
-		snprintf(m->seals, sizeof(m->seals), "%.*s",
-			 (int)strcspn(line + 6 + strspn(line + 6, " "), "\n"),
-			 line + 6 + strspn(line + 6, " "));
-	else if (strncmp(line, "VmFlags:", 8) == 0)
-		m->sl = has_word(line + 8, "sl");
 }
 
 bool smaps_each(mapping_fn fn, void *arg)
 {
-	FILE *smaps = fopen("/proc/self/smaps", "re");
-	struct mapping m;
-	char line[512];
-	bool in_mapping = false, go_on = true;
+	struct smaps_mapping m;
+	struct mapping kept;
+	const char *at = smaps_text;
 
-	if (!smaps)
+	if (!smaps_read("/proc/self/smaps", smaps_text, sizeof(smaps_text)))
 		return false;
-	while (go_on && fgets(line, sizeof(line), smaps)) {
-		if (parse_head(line, &m)) {
-			in_mapping = true;
-			continue;
-		}
-		if (!in_mapping)
-			continue;
-		parse_line(line, &m);
-		if (strncmp(line, "VmFlags:", 8) == 0) {
-			in_mapping = false;
-			go_on = fn(&m, arg);
-		}
+	while (smaps_next(&at, &m)) {
+		keep(&m, &kept);
+		if (!fn(&kept, arg))
+			break;
 	}
-	fclose(smaps);
 	return true;
 }
 
@@ -120,16 +82,7 @@ bool mapping_sealed(const struct mapping *m)
 
 bool mapping_fully_sealed(const struct mapping *m, enum smaps_style style)
 {
-	static const char *const types[] = {
-		"mprotect", "munmap", "mmap", "mremap", "mseal",
-	};
-
 	if (style == SMAPS_STYLE_SL)
 		return m->sl;
-	if (style != SMAPS_STYLE_SEALS || !m->sl)
-		return false;
-	for (size_t i = 0; i < sizeof(types) / sizeof(types[0]); i++)
-		if (!has_word(m->seals, types[i]))
-			return false;
-	return true;
+	return style == SMAPS_STYLE_SEALS && m->sl && m->types == MM_SEAL_ALL;
 }

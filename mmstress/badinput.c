@@ -16,7 +16,7 @@
 #include <unistd.h>
 
 #include "mmstress.h"
-#include "sealjit/mseal.h"
+#include "sealjit/smaps.h"
 
 #define SLOT 8
 #define SLOTS 256
@@ -79,42 +79,26 @@ static int slot_vmas;	/* VMAs the last snapshot saw in the slot */
 static void snapshot(uintptr_t lo, uintptr_t hi, char *out, size_t size)
 {
 	static char attrs[SLOT][512];
-	int fd = open("/proc/self/smaps", O_RDONLY);
-	size_t used = 0, o = 0;
-	ssize_t got;
-	unsigned long s = 0, e = 0;
-	char cur[512] = "";
+	struct smaps_mapping m;
+	const char *at = smaps;
+	size_t o = 0;
 
 	out[0] = '\0';
 	slot_vmas = 0;
 	memset(attrs, 0, sizeof(attrs));
-	if (fd < 0)
+	if (!smaps_read("/proc/self/smaps", smaps, sizeof(smaps)))
 		return;
-	while (used < sizeof(smaps) - 1 && (got = read(fd, smaps + used, sizeof(smaps) - 1 - used)) > 0)
-		used += (size_t)got;
-	close(fd);
-	smaps[used] = '\0';
-	for (char *line = strtok(smaps, "\n"); line; line = strtok(NULL, "\n")) {
-		char perms[8];
-		unsigned long ts, te;
+	while (smaps_next(&at, &m)) {
+		char cur[512];
 
-		if (sscanf(line, "%lx-%lx %7s ", &ts, &te, perms) == 3 && line[0] != ' ' &&
-		    strchr(line, '-') < strchr(line, ' ')) {
-			s = ts;
-			e = te;
-			snprintf(cur, sizeof(cur), "%s", perms);
-			slot_vmas += s < hi && e > lo;
+		if (m.start >= hi || m.end <= lo)
 			continue;
-		}
-		if (strncmp(line, "Seals:", 6) && strncmp(line, "VmFlags:", 8) &&
-		    strncmp(line, "ProtectionKey:", 14))
-			continue;
-		size_t l = strlen(cur);
-
-		snprintf(cur + l, sizeof(cur) - l, " | %s", line);
-		if (strncmp(line, "VmFlags:", 8))
-			continue;
-		for (unsigned long a = s > lo ? s : lo; a < e && a < hi; a += PG)
+		slot_vmas++;
+		snprintf(cur, sizeof(cur), "%s | ProtectionKey: %d | %.*s | %.*s", m.perms, m.pkey,
+			 m.seals_line ? (int)smaps_line_len(m.seals_line) : 0, m.seals_line ? m.seals_line : "",
+			 m.vmflags_line ? (int)smaps_line_len(m.vmflags_line) : 0,
+			 m.vmflags_line ? m.vmflags_line : "");
+		for (uintptr_t a = m.start > lo ? m.start : lo; a < m.end && a < hi; a += PG)
 			snprintf(attrs[(a - lo) / PG], sizeof(attrs[0]), "%s", cur);
 	}
 	for (unsigned i = 0; i < (hi - lo) / PG && i < SLOT; i++)

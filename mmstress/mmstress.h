@@ -17,6 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "sealjit/errno-name.h"
 #include "sealjit/tap.h"
 
 #define PG 4096UL
@@ -34,9 +35,6 @@ enum seal_mode {
 	SEAL_FULL,	/* the series' mseal (common.md), EACCES */
 	SEAL_UPSTREAM,	/* upstream 6.12: 3 arguments, all types, EPERM */
 };
-
-/* The seal types that pin a mapping in place. */
-#define PIN_TYPES (MM_SEAL_MUNMAP | MM_SEAL_MMAP | MM_SEAL_MREMAP)
 
 /* Model copies of the VmFlags mnemonics it tracks. */
 enum vmflag {
@@ -150,7 +148,6 @@ void gen_op(struct model *m, uint64_t *rng, uint64_t index, struct op *op);
 uintptr_t op_addr(const struct model *m, const struct op *op);
 long op_issue(struct model *m, const struct op *op, int *err);
 void op_describe(const struct model *m, const struct op *op, char *buf, size_t len);
-const char *errno_name(int err);
 
 /* observe.c: smaps against the model, content against the tags */
 

@@ -133,7 +133,7 @@ static struct page *rp(const struct range *r, size_t i)
 
 static bool is_pin(const struct page *p)
 {
-	return p->mapped && (p->seals & PIN_TYPES);
+	return p->mapped && (p->seals & MSEAL_TYPES_PIN);
 }
 
 static bool any_pin(const struct range *r)
@@ -342,7 +342,7 @@ static bool fork_advice(int advice)
 static bool madvise_refused(const struct model *m, const struct page *p, int advice)
 {
 	if (m->seal == SEAL_FULL && fork_advice(advice) && p->mapped)
-		return p->seals & (MM_SEAL_MPROTECT | PIN_TYPES);
+		return p->seals & (MM_SEAL_MPROTECT | MSEAL_TYPES_PIN);
 	if (!destructive(advice) || !p->mapped || page_writable(m, p))
 		return false;
 	/*
@@ -353,7 +353,7 @@ static bool madvise_refused(const struct model *m, const struct page *p, int adv
 	if (p->shared && !(advice == MADV_REMOVE && m->seal == SEAL_FULL))
 		return false;
 	if (m->seal == SEAL_FULL)
-		return p->seals & (MM_SEAL_MPROTECT | PIN_TYPES);
+		return p->seals & (MM_SEAL_MPROTECT | MSEAL_TYPES_PIN);
 	return m->seal == SEAL_UPSTREAM && p->seals;
 }
 
@@ -482,7 +482,7 @@ static void predict_mseal_full(struct model *m, const struct op *op, struct expe
 		if ((p->seals & MM_SEAL_MSEAL) && (types & ~p->seals))
 			return set_err(ex, EACCES, "mseal: adding a type under MM_SEAL_MSEAL");
 		/* Fork advice given before the seal would act after it. */
-		if ((types & ~p->seals) && (types & (MM_SEAL_MPROTECT | PIN_TYPES)) &&
+		if ((types & ~p->seals) && (types & (MM_SEAL_MPROTECT | MSEAL_TYPES_PIN)) &&
 		    (p->vmflags & (VF_DC | VF_WF)))
 			return set_err(ex, EBUSY, "mseal: DONTFORK or WIPEONFORK set before the seal");
 	}

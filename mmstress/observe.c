@@ -16,7 +16,7 @@
 #include <unistd.h>
 
 #include "mmstress.h"
-#include "sealjit/mseal.h"
+#include "sealjit/smaps.h"
 
 struct seen {
 	bool mapped, shared, sl;
@@ -37,62 +37,7 @@ void observe_reset_mem(void)
 	mem_fd = open("/proc/self/mem", O_RDONLY | O_CLOEXEC);
 }
 
-static size_t read_smaps(bool light)
-{
-	int fd = open(light ? "/proc/self/maps" : "/proc/self/smaps", O_RDONLY | O_CLOEXEC);
-	size_t used = 0;
-	ssize_t got;
-
-	if (fd < 0)
-		return 0;
-	while (used < sizeof(smaps_buf) - 1 &&
-	       (got = read(fd, smaps_buf + used, sizeof(smaps_buf) - 1 - used)) > 0)
-		used += (size_t)got;
-	close(fd);
-	smaps_buf[used] = '\0';
-	return used;
-}
-
-/* Hex digits of kernel-written text (not user input: no intparse here). */
-static const char *hex(const char *s, uintptr_t *out)
-{
-	uintptr_t v = 0;
-
-	for (;; s++) {
-		int d = (*s >= '0' && *s <= '9') ? *s - '0' :
-			(*s >= 'a' && *s <= 'f') ? *s - 'a' + 10 : -1;
-		if (d < 0)
-			break;
-		v = v * 16 + (uintptr_t)d;
-	}
-	*out = v;
-	return s;
-}
-
-static uint8_t seal_names(const char *s)
-{
-	static const struct { const char *name; uint8_t bit; } names[] = {
-		{ "mprotect", MM_SEAL_MPROTECT }, { "munmap", MM_SEAL_MUNMAP },
-		{ "mmap", MM_SEAL_MMAP }, { "mremap", MM_SEAL_MREMAP },
-		{ "mseal", MM_SEAL_MSEAL },
-	};
-	uint8_t bits = 0;
-
-	while (*s && *s != '\n') {
-		while (*s == ' ')
-			s++;
-		for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-			size_t n = strlen(names[i].name);
-
-			if (!strncmp(s, names[i].name, n) && (s[n] == ' ' || s[n] == '\n'))
-				bits |= names[i].bit;
-		}
-		while (*s && *s != ' ' && *s != '\n')
-			s++;
-	}
-	return bits;
-}
-
+/* The VmFlags mnemonics the model tracks (sl is the reader's). */
 static void vm_flags(const char *s, struct seen *v)
 {
 	static const struct { char name[3]; uint16_t bit; } names[] = {
@@ -102,8 +47,6 @@ static void vm_flags(const char *s, struct seen *v)
 	for (; *s && *s != '\n'; s++) {
 		if (s[0] == ' ' || !s[1] || s[1] == ' ' || s[1] == '\n')
 			continue;
-		if (s[0] == 's' && s[1] == 'l' && (s[2] == ' ' || s[2] == '\n'))
-			v->sl = true;
 		for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
 			if (s[0] == names[i].name[0] && s[1] == names[i].name[1] &&
 			    (s[2] == ' ' || s[2] == '\n'))
@@ -127,41 +70,26 @@ static void spread(const struct model *m, uintptr_t start, uintptr_t end,
 	}
 }
 
-/* LIGHT: /proc/self/maps only (no page walk): mapped, prot, shared. */
+/* LIGHT: /proc/self/maps only (no page walk): mapped, prot, shared.
+ * Read by sealjit/smaps.h, into a buffer of this file's: no stdio. */
 static int parse_smaps(const struct model *m, bool light)
 {
-	const char *s = smaps_buf;
-	uintptr_t start = 0, end = 0;
-	struct seen v = { 0 };
-	bool in_vma = false;
+	struct smaps_mapping map;
+	const char *at = smaps_buf;
 
 	memset(seen, 0, sizeof(seen));
-	if (!read_smaps(light))
+	if (!smaps_read(light ? "/proc/self/maps" : "/proc/self/smaps", smaps_buf, sizeof(smaps_buf)))
 		return -1;
-	for (; *s; s = strchr(s, '\n') ? strchr(s, '\n') + 1 : s + strlen(s)) {
-		if ((*s >= '0' && *s <= '9') || (*s >= 'a' && *s <= 'f')) {
-			const char *p = hex(s, &start);
+	while (smaps_next(&at, &map)) {
+		struct seen v = { .mapped = true, .shared = map.perms[3] == 's',
+				  .pkey = map.pkey < 0 ? 0 : map.pkey, .seals = (uint8_t)map.seals,
+				  .sl = map.sl };
 
-			p = hex(p + 1, &end);
-			v = (struct seen){ .mapped = true };
-			v.prot = (p[1] == 'r' ? PROT_READ : 0) | (p[2] == 'w' ? PROT_WRITE : 0) |
-				 (p[3] == 'x' ? PROT_EXEC : 0);
-			v.shared = p[4] == 's';
-			in_vma = !light;
-			if (light)
-				spread(m, start, end, &v);
-		} else if (in_vma && !strncmp(s, "ProtectionKey:", 14)) {
-			v.pkey = 0;
-			for (const char *p = s + 14; *p && *p != '\n'; p++)
-				if (*p >= '0' && *p <= '9')
-					v.pkey = v.pkey * 10 + (*p - '0');
-		} else if (in_vma && !strncmp(s, "Seals:", 6)) {
-			v.seals = seal_names(s + 6);
-		} else if (in_vma && !strncmp(s, "VmFlags:", 8)) {
-			vm_flags(s + 8, &v);
-			spread(m, start, end, &v);
-			in_vma = false;
-		}
+		v.prot = (map.perms[0] == 'r' ? PROT_READ : 0) | (map.perms[1] == 'w' ? PROT_WRITE : 0) |
+			 (map.perms[2] == 'x' ? PROT_EXEC : 0);
+		if (map.vmflags_line)
+			vm_flags(map.vmflags_line + 8, &v);
+		spread(m, map.start, map.end, &v);
 	}
 	return 0;
 }
@@ -316,7 +244,7 @@ static int observe_content(struct model *m, struct stats *st, uint64_t index)
 				continue;
 			if (!got)
 				p->tag = 0, p->maybe_zero = false;
-			else if (m->seal == SEAL_FULL && (p->seals & (MM_SEAL_MPROTECT | PIN_TYPES)))
+			else if (m->seal == SEAL_FULL && (p->seals & (MM_SEAL_MPROTECT | MSEAL_TYPES_PIN)))
 				p->maybe_zero = false;
 		}
 	}

@@ -73,23 +73,6 @@ long op_issue(struct model *m, const struct op *op, int *err)
 	return ret;
 }
 
-const char *errno_name(int err)
-{
-	switch (err) {
-	case 0: return "0";
-	case EINVAL: return "EINVAL";
-	case ENOMEM: return "ENOMEM";
-	case EACCES: return "EACCES";
-	case EPERM: return "EPERM";
-	case EFAULT: return "EFAULT";
-	case EEXIST: return "EEXIST";
-	case ENOSYS: return "ENOSYS";
-	case EAGAIN: return "EAGAIN";
-	case EBADF: return "EBADF";
-	}
-	return strerror(err);
-}
-
 static const char *kind_name(int kind)
 {
 	static const char *names[NOPS] = {

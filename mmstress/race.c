@@ -28,7 +28,7 @@
 #include <unistd.h>
 
 #include "mmstress.h"
-#include "sealjit/mseal.h"
+#include "sealjit/smaps.h"
 
 #ifndef MAP_FIXED_NOREPLACE
 #define MAP_FIXED_NOREPLACE 0x100000
@@ -39,7 +39,6 @@
 
 #define RACE_PAGES 32
 #define RACE_BASE (ARENA_ADDR + PG)
-#define PIN (MM_SEAL_MUNMAP | MM_SEAL_MMAP | MM_SEAL_MREMAP)
 #define MAX_THREADS 16
 
 enum rkind { R_MSEAL, R_MPROTECT, R_MUNMAP, R_MMAP, R_MREMAP, R_MADVISE, R_FORK };
@@ -187,57 +186,25 @@ static void *worker_main(void *arg)
 static uint8_t page_seals[RACE_PAGES];
 static bool page_mapped[RACE_PAGES];
 
-static uint8_t names_to_bits(const char *s)
-{
-	static const char *names[] = { "mseal", "mprotect", "munmap", "mmap", "mremap" };
-	static const uint8_t bits[] = { MM_SEAL_MSEAL, MM_SEAL_MPROTECT, MM_SEAL_MUNMAP,
-					MM_SEAL_MMAP, MM_SEAL_MREMAP };
-	uint8_t v = 0;
-	char word[16];
-	int used;
-
-	while (sscanf(s, " %15s%n", word, &used) == 1) {
-		for (int i = 0; i < 5; i++)
-			if (!strcmp(word, names[i]))
-				v |= bits[i];
-		s += used;
-	}
-	return v;
-}
-
+/* Read by sealjit/smaps.h: no stdio, so that a forked child may. */
 static int read_seals(void)
 {
-	int fd = open("/proc/self/smaps", O_RDONLY);
-	size_t used = 0;
-	ssize_t got;
-	unsigned long s = 0, e = 0;
-	uint8_t cur = 0;
+	struct smaps_mapping m;
+	const char *at = smaps_text;
 
 	memset(page_seals, 0, sizeof(page_seals));
 	memset(page_mapped, 0, sizeof(page_mapped));
-	if (fd < 0)
+	if (!smaps_read("/proc/self/smaps", smaps_text, sizeof(smaps_text)))
 		return -1;
-	while (used < sizeof(smaps_text) - 1 &&
-	       (got = read(fd, smaps_text + used, sizeof(smaps_text) - 1 - used)) > 0)
-		used += (size_t)got;
-	close(fd);
-	smaps_text[used] = '\0';
-	for (char *line = strtok(smaps_text, "\n"); line; line = strtok(NULL, "\n")) {
-		unsigned long ts, te;
+	while (smaps_next(&at, &m)) {
+		uint8_t cur = (uint8_t)m.seals;
 
-		if (line[0] != ' ' && sscanf(line, "%lx-%lx ", &ts, &te) == 2 &&
-		    strchr(line, '-') < strchr(line, ' ')) {
-			s = ts, e = te, cur = 0;
-		} else if (!strncmp(line, "Seals:", 6)) {
-			cur = names_to_bits(line + 6);
-		} else if (!strncmp(line, "VmFlags:", 8)) {
-			if (mode == SEAL_UPSTREAM && strstr(line, " sl"))
-				cur = MM_SEAL_ALL;
-			for (unsigned long a = s > RACE_BASE ? s : RACE_BASE;
-			     a < e && a < RACE_BASE + RACE_PAGES * PG; a += PG) {
-				page_seals[(a - RACE_BASE) / PG] = cur;
-				page_mapped[(a - RACE_BASE) / PG] = true;
-			}
+		if (mode == SEAL_UPSTREAM && m.sl)
+			cur = MM_SEAL_ALL;
+		for (uintptr_t a = m.start > RACE_BASE ? m.start : RACE_BASE;
+		     a < m.end && a < RACE_BASE + RACE_PAGES * PG; a += PG) {
+			page_seals[(a - RACE_BASE) / PG] = cur;
+			page_mapped[(a - RACE_BASE) / PG] = true;
 		}
 	}
 	return 0;
@@ -260,7 +227,7 @@ static int fork_child_check(uint64_t fork_before)
 
 			if (!after || after >= fork_before || r->kind != R_MSEAL || r->err)
 				continue;
-			if (!(full_types(r->types) & PIN))
+			if (!(full_types(r->types) & MSEAL_TYPES_PIN))
 				continue;
 			for (unsigned p = r->first; p < r->first + r->n; p++)
 				if (!page_mapped[p] || (page_seals[p] & full_types(r->types)) !=
@@ -279,8 +246,8 @@ static bool blocked_by(const struct rec *m, uint8_t types, unsigned page)
 
 	switch (m->kind) {
 	case R_MPROTECT: return in_src && (types & MM_SEAL_MPROTECT);
-	case R_MUNMAP: case R_MMAP: return in_src && (types & PIN);
-	case R_MREMAP: return (in_src || in_tgt) && (types & PIN);
+	case R_MUNMAP: case R_MMAP: return in_src && (types & MSEAL_TYPES_PIN);
+	case R_MREMAP: return (in_src || in_tgt) && (types & MSEAL_TYPES_PIN);
 	}
 	return false;
 }
@@ -294,7 +261,7 @@ static uint64_t order_violations(char *first, size_t size)
 			struct rec *s = &workers[t].recs[k];
 			uint8_t types = full_types(s->types);
 
-			if (s->kind != R_MSEAL || s->err || !(types & PIN))
+			if (s->kind != R_MSEAL || s->err || !(types & MSEAL_TYPES_PIN))
 				continue;
 			for (unsigned u = 0; u < nworkers; u++)
 				for (uint64_t j = 0; j < workers[u].ncalls; j++) {
@@ -325,7 +292,7 @@ static uint64_t lost_seals(char *first, size_t size)
 			struct rec *s = &workers[t].recs[k];
 			uint8_t types = full_types(s->types);
 
-			if (s->kind != R_MSEAL || s->err || !(types & PIN))
+			if (s->kind != R_MSEAL || s->err || !(types & MSEAL_TYPES_PIN))
 				continue;
 			for (unsigned p = s->first; p < s->first + s->n; p++)
 				if (!page_mapped[p] || (page_seals[p] & types) != types) {
@@ -352,7 +319,7 @@ static uint64_t audit(char *first, size_t size)
 		uintptr_t a = RACE_BASE + p * PG;
 		uint8_t t = before[p];
 
-		if (!mapped_before[p] || !(t & PIN))
+		if (!mapped_before[p] || !(t & MSEAL_TYPES_PIN))
 			continue;
 		if (syscall(SYS_munmap, a, PG) == 0 || errno != refusal)
 			bad++;

@@ -14,10 +14,9 @@
 
 unsigned arena_policy_types(enum jit_seal_policy policy)
 {
-	unsigned card = MM_SEAL_MPROTECT | MM_SEAL_MMAP | MM_SEAL_MREMAP;
 	switch (policy) {
-	case JIT_SEAL_CARD: return card;
-	case JIT_SEAL_ALL: return card | MM_SEAL_MUNMAP | MM_SEAL_MSEAL;
+	case JIT_SEAL_CARD: return MSEAL_TYPES_CARD;
+	case JIT_SEAL_ALL: return MM_SEAL_ALL;
 	case JIT_SEAL_NONE: return 0;
 	}
 	return 0;
@@ -149,27 +148,23 @@ bool arena_write(struct arena *a, const void *code, size_t len)
 	return true;
 }
 
-/* One mseal() per arena; falls back to upstream's form on EINVAL. */
+/* One mseal() per arena, asked afresh (sealjit/mseal.h's fallback to
+ * upstream's form on EINVAL); seal_errno is the 4-argument call's answer. */
 static void seal_with_kernel(struct arena *a)
 {
 	uint64_t start = monotonic_ns();
-	if (sys_mseal(a->base, a->length, a->types_requested, 0) == 0) {
+	enum mseal_abi form = MSEAL_ABI_TYPES;
+	int rc = mseal_seal(a->base, a->length, a->types_requested, &form);
+
+	a->seal_errno = form == MSEAL_ABI_UPSTREAM ? EINVAL : rc ? errno : 0;
+	if (rc == 0 && form == MSEAL_ABI_TYPES) {
 		a->outcome = JIT_SEAL_OUTCOME_SEALED;
 		a->types_applied = a->types_requested;
-	} else if (errno == ENOSYS) {
-		a->seal_errno = ENOSYS;
-		a->outcome = JIT_SEAL_OUTCOME_ENOSYS;
-	} else if (errno == EINVAL) {
-		a->seal_errno = EINVAL;
-		if (sys_mseal_upstream(a->base, a->length) == 0) {
-			a->outcome = JIT_SEAL_OUTCOME_UPSTREAM;
-			a->types_applied = MM_SEAL_ALL;
-		} else {
-			a->outcome = JIT_SEAL_OUTCOME_FAILED;
-		}
+	} else if (rc == 0) {
+		a->outcome = JIT_SEAL_OUTCOME_UPSTREAM;
+		a->types_applied = MM_SEAL_ALL;
 	} else {
-		a->seal_errno = errno;
-		a->outcome = JIT_SEAL_OUTCOME_FAILED;
+		a->outcome = form == MSEAL_ABI_NONE ? JIT_SEAL_OUTCOME_ENOSYS : JIT_SEAL_OUTCOME_FAILED;
 	}
 	a->seal_ns = monotonic_ns() - start;
 }

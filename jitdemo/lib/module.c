@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <sealjit/mseal.h>
+#include <sealjit/seal-types.h>
 
 #include "arena.h"
 #include "asm.h"
@@ -262,23 +262,8 @@ const char *jit_seal_outcome_text(enum jit_seal_outcome outcome)
 
 const char *jit_seal_types_text(unsigned types, char *buf, size_t len)
 {
-	static const struct { unsigned bit; const char *name; } names[] = {
-		{ MM_SEAL_MSEAL, "mseal" }, { MM_SEAL_MPROTECT, "mprotect" },
-		{ MM_SEAL_MUNMAP, "munmap" }, { MM_SEAL_MMAP, "mmap" },
-		{ MM_SEAL_MREMAP, "mremap" },
-	};
-	size_t used = 0;
-	buf[0] = '\0';
-	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
-		if (!(types & names[i].bit))
-			continue;
-		int n = snprintf(buf + used, len - used, "%s%s", used ? "," : "",
-				 names[i].name);
-		if (n < 0 || (size_t)n >= len - used)
-			break;
-		used += (size_t)n;
-	}
-	if (used == 0)
+	mseal_types_names(types, buf, len);
+	if (!buf[0])
 		snprintf(buf, len, "none");
 	return buf;
 }

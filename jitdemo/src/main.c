@@ -1,5 +1,5 @@
 /* main.c - the jitdemo command line: run a bytecode function, JIT'd or not. */
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE
 #include <errno.h>
 #include <inttypes.h>
 #include <stdbool.h>
@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include <sealjit/intparse.h>
+#include <sealjit/smaps.h>
 
 #include "libjit.h"
 
@@ -150,43 +151,35 @@ static void print_seal_report(const struct jit_module *m)
 	fputc('\n', stderr);
 }
 
-/* Lines of an smaps entry that say how the mapping is sealed. */
-static bool is_seal_line(const char *line)
-{
-	return strncmp(line, "Seals:", 6) == 0 || strncmp(line, "VmFlags:", 8) == 0;
-}
-
 /*
- * The arena's /proc/self/smaps entries, cut to their maps line and the
- * lines that show seals: "Seals:" (our series) and "VmFlags:" (where a
- * sealed mapping carries "sl").
+ * The arena's /proc/self/smaps entries (sealjit/smaps.h), cut to their
+ * maps line and the lines that show seals: "Seals:" (our series) and
+ * "VmFlags:" (where a sealed mapping carries "sl").
  */
 static void print_maps(const struct jit_module *m)
 {
+	static char text[1 << 18];
+	struct smaps_mapping map;
 	struct jit_arena_info info;
+	const char *at = text;
+
 	jit_arena_info(m, &info);
 	uintptr_t lo = (uintptr_t)info.base, hi = lo + info.length;
-	FILE *smaps = fopen("/proc/self/smaps", "r");
-	if (!smaps) {
+	if (!smaps_read("/proc/self/smaps", text, sizeof text)) {
 		fprintf(stderr, "jitdemo: cannot read /proc/self/smaps: %s\n",
 			strerror(errno));
 		return;
 	}
-	char line[512];
-	bool in_arena = false;
 	printf("arena %#" PRIxPTR "-%#" PRIxPTR " in /proc/self/smaps:\n", lo, hi);
-	while (fgets(line, sizeof line, smaps)) {
-		unsigned long start, end;
-		char dash;
-		if (sscanf(line, "%lx%c%lx ", &start, &dash, &end) == 3 && dash == '-') {
-			in_arena = start < hi && end > lo;
-			if (in_arena)
-				printf("  %s", line);
-		} else if (in_arena && is_seal_line(line)) {
-			printf("    %s", line);
-		}
+	while (smaps_next(&at, &map)) {
+		if (map.start >= hi || map.end <= lo)
+			continue;
+		printf("  %.*s\n", (int)smaps_line_len(map.head), map.head);
+		if (map.seals_line)
+			printf("    %.*s\n", (int)smaps_line_len(map.seals_line), map.seals_line);
+		if (map.vmflags_line)
+			printf("    %.*s\n", (int)smaps_line_len(map.vmflags_line), map.vmflags_line);
 	}
-	fclose(smaps);
 }
 
 static void print_code_space(FILE *out)

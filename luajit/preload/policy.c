@@ -29,9 +29,6 @@
 
 #include <sealjit/mseal.h>
 
-#define PIN_TYPES (MM_SEAL_MUNMAP | MM_SEAL_MMAP | MM_SEAL_MREMAP)
-#define CARD_TYPES (MM_SEAL_MPROTECT | MM_SEAL_MMAP | MM_SEAL_MREMAP)
-
 struct policy {
 	const char *name;
 	unsigned int types;	/* 0 for upstream's form */
@@ -40,8 +37,8 @@ struct policy {
 
 static const struct policy known_policies[] = {
 	{ "none", 0, 0 },
-	{ "pin", PIN_TYPES, 1 },
-	{ "card", CARD_TYPES, 1 },
+	{ "pin", MSEAL_TYPES_PIN, 1 },
+	{ "card", MSEAL_TYPES_CARD, 1 },
 	{ "all", MM_SEAL_ALL, 1 },
 	{ "upstream", 0, 1 },
 };
