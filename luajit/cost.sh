@@ -42,13 +42,8 @@ done
 whole_number cost --boots "$boots" 3 # a median and a spread
 whole_number cost --jobs "$jobs"
 whole_number cost --timeout "$timeout"
-if [ ${#kernels[@]} -eq 0 ]; then
-	names=$("$SEALJIT/kernel/kernels" names) || exit 2
-	read -r -a kernels <<<"$names"
-fi
-for k in "${kernels[@]}"; do
-	[ -f "$SEALJIT/build/kernels/$k/bzImage" ] || die "unknown kernel '$k'"
-done
+names=$("$SEALJIT/kernel/kernels" bootable ${kernels[@]+"${kernels[@]}"}) || exit 2
+read -r -a kernels <<<"$names"
 
 pkg=$BUILD/luajit-pkg
 runs=$BUILD/cost-runs

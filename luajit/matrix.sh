@@ -61,16 +61,9 @@ parse_options() {
 	done
 	whole_number matrix --jobs "$jobs"
 	whole_number matrix --timeout "$timeout"
-	if [ ${#kernels[@]} -eq 0 ]; then
-		local names
-		names=$("$SEALJIT/kernel/kernels" names) || exit 2
-		read -r -a kernels <<<"$names"
-	fi
-	local k
-	for k in "${kernels[@]}"; do
-		[ -f "$SEALJIT/build/kernels/$k/bzImage" ] ||
-			die "unknown kernel '$k': no $SEALJIT/build/kernels/$k/bzImage"
-	done
+	local names
+	names=$("$SEALJIT/kernel/kernels" bootable ${kernels[@]+"${kernels[@]}"}) || exit 2
+	read -r -a kernels <<<"$names"
 }
 
 # The case list, checked (cases.sh): a failing or empty attack.lua --list,

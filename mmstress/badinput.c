@@ -22,10 +22,6 @@
 #define SLOTS 256
 #define REGION (ARENA_ADDR + (1UL << 32))
 
-#ifndef MAP_FIXED_NOREPLACE
-#define MAP_FIXED_NOREPLACE 0x100000
-#endif
-
 static enum seal_mode mode;
 static unsigned next_slot;
 static struct tap tap;

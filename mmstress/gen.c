@@ -15,13 +15,6 @@
 #include "mmstress.h"
 #include "sealjit/mseal.h"
 
-#ifndef MREMAP_DONTUNMAP
-#define MREMAP_DONTUNMAP 4
-#endif
-#ifndef MAP_FIXED_NOREPLACE
-#define MAP_FIXED_NOREPLACE 0x100000
-#endif
-
 uint32_t model_object_size(uint32_t obj);
 
 static const uint8_t weights[NOPS] = {

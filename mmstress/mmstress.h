@@ -20,6 +20,14 @@
 #include "sealjit/errno-name.h"
 #include "sealjit/tap.h"
 
+/* Older libc headers lack them. */
+#ifndef MREMAP_DONTUNMAP
+#define MREMAP_DONTUNMAP 4
+#endif
+#ifndef MAP_FIXED_NOREPLACE
+#define MAP_FIXED_NOREPLACE 0x100000
+#endif
+
 #define PG 4096UL
 #define ARENA_ADDR 0x100000000000UL	/* 16 TiB: far from mmap_base and brk */
 #define ARENA_PAGES 64

@@ -18,13 +18,6 @@
 #include "mmstress.h"
 #include "sealjit/mseal.h"
 
-#ifndef MREMAP_DONTUNMAP
-#define MREMAP_DONTUNMAP 4
-#endif
-#ifndef MAP_FIXED_NOREPLACE
-#define MAP_FIXED_NOREPLACE 0x100000
-#endif
-
 #define PA(x) (((x) + PG - 1) & ~(PG - 1))
 
 static struct model pending;

@@ -30,9 +30,6 @@
 #include "mmstress.h"
 #include "sealjit/smaps.h"
 
-#ifndef MAP_FIXED_NOREPLACE
-#define MAP_FIXED_NOREPLACE 0x100000
-#endif
 #ifndef MREMAP_FIXED
 #define MREMAP_FIXED 2
 #endif
@@ -216,24 +213,47 @@ static uint8_t full_types(uint8_t t)
 }
 
 /* In the child: every pinning seal done before the fork is there. */
+/* The race's successful pinning seals, one at a time (their full types in
+ * *types); start the cursor at { 0 }.  NULL after the last. */
+struct cursor {
+	unsigned t;
+	uint64_t k;
+};
+static const struct rec *next_pinning_seal(struct cursor *c, uint8_t *types)
+{
+	for (; c->t < nworkers; c->t++, c->k = 0)
+		while (c->k < workers[c->t].ncalls) {
+			const struct rec *s = &workers[c->t].recs[c->k++];
+
+			*types = full_types(s->types);
+			if (s->kind == R_MSEAL && !s->err && (*types & MSEAL_TYPES_PIN))
+				return s;
+		}
+	return NULL;
+}
+
+/* The first page of @s whose smaps (read_seals) lacks @types, or -1. */
+static long page_without(const struct rec *s, uint8_t types)
+{
+	for (unsigned p = s->first; p < s->first + s->n; p++)
+		if (!page_mapped[p] || (page_seals[p] & types) != types)
+			return p;
+	return -1;
+}
+
 static int fork_child_check(uint64_t fork_before)
 {
 	if (read_seals())
 		return 2;
-	for (unsigned t = 0; t < nworkers; t++)
-		for (uint64_t k = 0; k < workers[t].ncalls; k++) {
-			struct rec *r = &workers[t].recs[k];
-			uint64_t after = atomic_load(&r->after);
+	const struct rec *r;
+	uint8_t types;
 
-			if (!after || after >= fork_before || r->kind != R_MSEAL || r->err)
-				continue;
-			if (!(full_types(r->types) & MSEAL_TYPES_PIN))
-				continue;
-			for (unsigned p = r->first; p < r->first + r->n; p++)
-				if (!page_mapped[p] || (page_seals[p] & full_types(r->types)) !=
-						       full_types(r->types))
-					return 1;
-		}
+	for (struct cursor c = { 0 }; (r = next_pinning_seal(&c, &types));) {
+		uint64_t after = atomic_load(&r->after);
+
+		if (after && after < fork_before && page_without(r, types) >= 0)
+			return 1;
+	}
 	return 0;
 }
 
@@ -255,53 +275,40 @@ static bool blocked_by(const struct rec *m, uint8_t types, unsigned page)
 static uint64_t order_violations(char *first, size_t size)
 {
 	uint64_t bad = 0;
+	const struct rec *s;
+	uint8_t types;
 
-	for (unsigned t = 0; t < nworkers; t++)
-		for (uint64_t k = 0; k < workers[t].ncalls; k++) {
-			struct rec *s = &workers[t].recs[k];
-			uint8_t types = full_types(s->types);
+	for (struct cursor c = { 0 }; (s = next_pinning_seal(&c, &types));)
+		for (unsigned u = 0; u < nworkers; u++)
+			for (uint64_t j = 0; j < workers[u].ncalls; j++) {
+				struct rec *m = &workers[u].recs[j];
 
-			if (s->kind != R_MSEAL || s->err || !(types & MSEAL_TYPES_PIN))
-				continue;
-			for (unsigned u = 0; u < nworkers; u++)
-				for (uint64_t j = 0; j < workers[u].ncalls; j++) {
-					struct rec *m = &workers[u].recs[j];
-
-					if (m->err || m->before < s->after || m->kind == R_MSEAL)
-						continue;
-					for (unsigned p = s->first; p < s->first + s->n; p++)
-						if (blocked_by(m, types, p)) {
-							if (!bad++)
-								snprintf(first, size, "kind %d on page %u at seq %llu succeeded after mseal(types %#x) returned at seq %llu",
-									 m->kind, p, (unsigned long long)m->before,
-									 types, (unsigned long long)s->after);
-							break;
-						}
-				}
-		}
+				if (m->err || m->before < s->after || m->kind == R_MSEAL)
+					continue;
+				for (unsigned p = s->first; p < s->first + s->n; p++)
+					if (blocked_by(m, types, p)) {
+						if (!bad++)
+							snprintf(first, size, "kind %d on page %u at seq %llu succeeded after mseal(types %#x) returned at seq %llu",
+								 m->kind, p, (unsigned long long)m->before,
+								 types, (unsigned long long)s->after);
+						break;
+					}
+			}
 	return bad;
 }
 
 static uint64_t lost_seals(char *first, size_t size)
 {
 	uint64_t bad = 0;
+	const struct rec *s;
+	uint8_t types;
+	long p;
 
 	read_seals();
-	for (unsigned t = 0; t < nworkers; t++)
-		for (uint64_t k = 0; k < workers[t].ncalls; k++) {
-			struct rec *s = &workers[t].recs[k];
-			uint8_t types = full_types(s->types);
-
-			if (s->kind != R_MSEAL || s->err || !(types & MSEAL_TYPES_PIN))
-				continue;
-			for (unsigned p = s->first; p < s->first + s->n; p++)
-				if (!page_mapped[p] || (page_seals[p] & types) != types) {
-					if (!bad++)
-						snprintf(first, size, "page %u: sealed %#x, smaps shows %s%#x",
-							 p, types, page_mapped[p] ? "" : "unmapped, ",
-							 page_seals[p]);
-				}
-		}
+	for (struct cursor c = { 0 }; (s = next_pinning_seal(&c, &types));)
+		if ((p = page_without(s, types)) >= 0 && !bad++)
+			snprintf(first, size, "page %ld: sealed %#x, smaps shows %s%#x",
+				 p, types, page_mapped[p] ? "" : "unmapped, ", page_seals[p]);
 	return bad;
 }
 

@@ -14,9 +14,6 @@
 
 #include "mmstress.h"
 
-#ifndef MAP_FIXED_NOREPLACE
-#define MAP_FIXED_NOREPLACE 0x100000
-#endif
 #ifndef PKEY_DISABLE_WRITE
 #define PKEY_DISABLE_WRITE 0x2
 #endif

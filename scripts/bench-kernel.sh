@@ -71,16 +71,12 @@ parse_options() {
 		*) echo "bench-kernel: unknown argument '$1'" >&2; usage ;;
 		esac
 	done
-	[ -n "$kernels" ] || kernels=$("$top/kernel/kernels" names) || die "kernel/kernels.tsv does not read"
-	[ -n "${kernels// /}" ] || die "--kernels names no kernel"
+	[ -z "$kernels" ] || [ -n "${kernels// /}" ] || die "--kernels names no kernel"
 }
 
 check_kernels() {
-	local k
-	for k in $kernels; do
-		[ -f "$top/build/kernels/$k/bzImage" ] ||
-			die "unknown kernel '$k': no build/kernels/$k/bzImage (the kernels are kernel/kernels.tsv's: $("$top/kernel/kernels" names --every); make kernel builds them)"
-	done
+	# shellcheck disable=SC2086 # kernel names are single words
+	kernels=$("$top/kernel/kernels" bootable $kernels) || exit 2
 	[ -f "$top/build/guest/base.cpio.gz" ] || die "no guest initramfs (run: make guest)"
 }
 

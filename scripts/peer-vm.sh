@@ -27,6 +27,7 @@
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/tests/tap.sh"
+. "$top/scripts/guest-suite.sh"
 out=$top/build/peer-vm
 bin=$out/bin
 tap_name=peer-vm slow=1
@@ -126,21 +127,9 @@ guest_script=$out/run-peer.sh
 
 total=0
 for t in "${TESTS[@]}"; do IFS='|' read -r _ _ _ _ secs <<<"$t"; total=$((total + secs * slow)); done
-# The kernels boot side by side, one core each; each shows its progress
-# where this script's standard error goes.
-exec 3>&2
-for k in "${kernels[@]}"; do
-	{
-		PROGRESS_FD=3 "$top/guest/run" --timeout $((total + 120)) --progress "$k: vm selftests" \
-			--add "$bin" --add "$guest_script" "$k" -- \
-			sh run-peer.sh >"$out/$k.out" 2>&1
-		echo "guest/run exit $?" >>"$out/$k.out"
-	} &
-done
-wait
+boot_all $((total + 120)) "vm selftests" "$guest_script" "$bin"
 
 # Table and TAP.
-result() { grep -a "^RESULT $2 " "$out/$1.out" 2>/dev/null | head -n 1 | cut -d' ' -f3- | tr -d '\r'; }
 tap=$top/build/results/$tap_name.tap
 {
 	n=0

@@ -19,6 +19,7 @@
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/tests/tap.sh"
+. "$top/scripts/guest-suite.sh"
 out=$top/build/stress-ng
 ops=50 slow=1 tap_name=stress-ng-vm
 usage="scripts/stress-ng-vm.sh [--ops N] [--slow N] [--tap NAME] KERNEL..."
@@ -64,20 +65,8 @@ script=$out/pkg/run-stress.sh
 	printf 'echo "# progress %s/%s stressors"\n' "$i" "$i"
 } >"$script"
 
-# The kernels boot side by side, one core each; each shows its progress
-# where this script's standard error goes.
-exec 3>&2
-for k in "${kernels[@]}"; do
-	{
-		PROGRESS_FD=3 "$top/guest/run" --timeout $((900 * slow)) --progress "$k: stress-ng" \
-			--add "$out/pkg/stress-ng" --add "$script" "$k" -- \
-			sh run-stress.sh >"$out/$k.out" 2>&1
-		echo "guest/run exit $?" >>"$out/$k.out"
-	} &
-done
-wait
+boot_all $((900 * slow)) stress-ng "$script" "$out/pkg/stress-ng"
 
-result() { grep -a "^RESULT $2 " "$out/$1.out" 2>/dev/null | head -n 1 | cut -d' ' -f3- | tr -d '\r'; }
 # field RESULT KEY: KEY's number in a result ("rc=0 ops=50 0 fail-lines"), or 0
 field() { sed -n "s/.*\b$2=\([0-9]*\).*/\1/p" <<<"$1" | grep . || echo 0; }
 # verdict STRESSOR: "ok", "skip" or "bad", then what each kernel did

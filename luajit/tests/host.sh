@@ -320,6 +320,7 @@ mkdir -p "$fake/guest" "$fake/build/kernels/vanilla"
 ln -s "$SEALJIT/scripts" "$fake/scripts"
 ln -s "$SEALJIT/tests" "$fake/tests"
 ln -s "$SEALJIT/include" "$fake/include"
+ln -s "$SEALJIT/kernel" "$fake/kernel"
 : >"$fake/build/kernels/vanilla/bzImage"
 cat >"$fake/guest/run" <<'RUN'
 #!/usr/bin/env bash
