@@ -10,7 +10,7 @@ KERNELS_CFLAGS := -I$(TOP)/build/include
 # including Makefile's default goal stays its own.
 kernels_mk_goal := $(.DEFAULT_GOAL)
 $(KERNELS_H): $(TOP)/kernel/kernels.tsv $(TOP)/kernel/kernels $(TOP)/kernel/kernels.awk \
-		$(TOP)/kernel/kernels-header.awk
+		$(TOP)/kernel/kernels-header.awk $(TOP)/kernel/kernels-cli.awk
 	@mkdir -p $(@D)
 	@$(TOP)/kernel/kernels header >$@.$$$$ && mv $@.$$$$ $@
 .DEFAULT_GOAL := $(kernels_mk_goal)

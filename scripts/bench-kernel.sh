@@ -142,21 +142,7 @@ rows_of_boot() {
 		done
 		return
 	fi
-	awk -F'\t' -v k="$k" -v b="$b" -v cases="$cases" '
-		BEGIN { n = split(cases, order, " ") }
-		/^#/ || NF < 4 { next }
-		{
-			status = $2 == "n/a" ? "n/a" : $2 ~ /^[0-9]+(\.[0-9]+)?$/ ? "ok" : "error"
-			value = status == "ok" ? $2 : "-"
-			row[$1] = k "\t" $1 "\t" b "\t" value "\t" $3 "\t" status "\t" $4
-		}
-		END {
-			for (i = 1; i <= n; i++)
-				if (order[i] in row)
-					print row[order[i]]
-				else
-					print k "\t" order[i] "\t" b "\t-\t-\tmissing\tno output line"
-		}' "$runs/$k-$b.out"
+	awk -F'\t' -v k="$k" -v b="$b" -v cases="$cases" -f "$top/scripts/bench-rows.awk" "$runs/$k-$b.out"
 }
 
 collect() {
