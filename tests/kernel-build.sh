@@ -66,7 +66,9 @@ probe_patch() { # probe_patch WORD: a patch appending marker WORD to mm/util.c
 # that marker and no other.
 keytest() {
 	probe_patch "$1"
-	SEALJIT_BUILD=$work/build "$build" --source "$source61" keytest "$work/keytest-$1.patch" || return
+	SEALJIT_BUILD=$work/build "$build" --source "$source61" keytest "$work/keytest-$1.patch" \
+		>"$work/out" 2>&1 || { cat "$work/out"; return 1; }
+	cat "$work/out"
 	grep -aq "sealjit-keytest-$1" "$vmlinux" || { echo "marker $1 missing"; return 1; }
 	[ "$(grep -ao 'sealjit-keytest-[A-Z]' "$vmlinux" | sort -u | wc -l)" = 1 ] ||
 		{ echo "another marker is still in"; return 1; }

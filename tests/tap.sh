@@ -62,7 +62,7 @@ check() {
 	if tap_out=$("$@" 2>&1); then
 		ok "$tap_what"
 	else
-		not_ok "$tap_what" "exit $?: $*" "$(printf '%s\n' "$tap_out" | tail -n 8)"
+		not_ok "$tap_what" "exit $?: $*" "$(printf '%s\n' "$tap_out" | tap_ends)"
 	fi
 }
 
@@ -78,8 +78,18 @@ tap_expect() { # GREP-OPTIONS STATUS PATTERN DESCRIPTION COMMAND...
 		ok "$tap_what"
 	else
 		not_ok "$tap_what" "wanted status $tap_want and /$tap_pattern/, got $tap_got:" \
-			"$(printf '%s\n' "$tap_out" | tail -n 8)"
+			"$(printf '%s\n' "$tap_out" | tap_ends)"
 	fi
+}
+
+# The first 3 and last 12 lines of standard input (where the cause and the
+# end of a long output are).
+tap_ends() {
+	awk '{ line[NR] = $0 } END {
+		for (i = 1; i <= NR; i++)
+			if (i <= 3 || i > NR - 12) print line[i]
+			else if (i == 4) print "..."
+	}'
 }
 
 skip() {
