@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# luajit/summary.sh [--section] KERNEL... - the Markdown summary of a matrix run, from
-# $RESULTS/KERNEL-luajit.out (matrix.sh): the workloads table, what pin
+# luajit/summary.sh [--jit debian|pkey] [--section] KERNEL... - the Markdown
+# summary of a matrix run, from $RESULTS/KERNEL-luajit.out (Debian's LuaJIT)
+# or KERNEL-luajit-pkey.out (luajit-series/', --jit pkey) (matrix.sh): the workloads table, what pin
 # sealed and could never free, the attacks table, and the answer: per
 # kernel, the strongest policy under which LuaJIT ran every workload, and
 # which attacks that policy leaves open (with expected-attacks.tsv's
@@ -17,12 +18,16 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 SEALJIT=${SEALJIT:-$(dirname "$here")}
 RESULTS=${RESULTS:-$SEALJIT/build/results}
-section=
+section= jit=debian
+if [ "${1:-}" = --jit ]; then [ $# -ge 2 ] || set -- ""; jit=$2; shift 2; fi
 [ "${1:-}" = --section ] && { section=1; shift; }
-[ $# -gt 0 ] || { echo "usage: summary.sh [--section] KERNEL..." >&2; exit 2; }
+[ $# -gt 0 ] || { echo "usage: summary.sh [--jit debian|pkey] [--section] KERNEL..." >&2; exit 2; }
+LJ_WHO=summary
+. "$here/cases.sh"
+lj_use_jit "$jit" || exit 2
 files=() mode=
 for k in "$@"; do
-	f=$RESULTS/$k-luajit.out
+	f=$RESULTS/$k-$LJ_RESULT.out
 	[ -f "$f" ] || { echo "summary: no results for $k ($f)" >&2; exit 1; }
 	m=$(sed -n 's/^# luajit-matrix mode=\([a-z]*\).*/\1/p' "$f" | head -n 1)
 	[ -n "$m" ] || { echo "summary: $f names no mode (no \"# luajit-matrix mode=\" line): run luajit/matrix.sh again" >&2; exit 1; }
@@ -56,8 +61,6 @@ INTRO
 fi
 
 if [ -z "$section" ]; then
-	LJ_WHO=summary
-	. "$here/cases.sh"
 	lj_read_workloads && lj_table_attack_names || exit 2
 	case $mode in
 	fast) printf 'From a **fast** run (make test-luajit, the subset luajit/cases.sh names: %s); `-` marks a case it does not run.\n\n' "$(lj_mode_words fast)" ;;
@@ -66,7 +69,7 @@ if [ -z "$section" ]; then
 fi
 
 # the program: answer.awk's function, then this
-awk -v kernels="$*" -v atsv="$here/expected-attacks.tsv" "$(cat "$here/answer.awk")"'
+awk -v kernels="$*" -v atsv="$LJ_TABLE_A" -v jit="$jit" "$(cat "$here/answer.awk")"'
 # A field of a result line, before its detail (free text).
 function field(line, name,   n, i, kv) {
 	n = split(line, kv, " ")
@@ -132,7 +135,8 @@ BEGIN {
 	ans_outcome[field($0, "kernel"), field($0, "policy"), name] = field($0, "outcome")
 }
 END {
-	print "### Workloads: did unmodified LuaJIT run correctly?"
+	who = (jit == "pkey" ? "LuaJIT with luajit-series/" : "unmodified LuaJIT")
+	print "### Workloads: did " who " run correctly?"
 	print ""
 	table("workload", wl, nw, "workload")
 	print ""
@@ -142,23 +146,34 @@ END {
 	print ""
 	print "### What the policies that ran sealed, and what they could never free"
 	print ""
-	print "| kernel | policy | workload | areas sealed | sealed bytes | mprotects RW / RX on areas | RW of an older area (exit patches) | munmaps refused | bytes never freed |"
-	print "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+	extra = (jit == "pkey" ? " flushed bytes reused | sealed bytes never reused |" : "")
+	print "| kernel | policy | workload | areas sealed | sealed bytes | mprotects RW / RX on areas | RW of an older area (exit patches) | munmaps refused | bytes never freed |" extra
+	print "| --- | --- | --- | --- | --- | --- | --- | --- | --- |" (jit == "pkey" ? " --- | --- |" : "")
 	for (a = 1; a <= nk; a++) for (b = 2; b <= np; b++) for (i = 1; i <= nw; i++) {
 		key = "workload" SUBSEP wl[i] SUBSEP ks[a] SUBSEP ps[b]
 		if (!(key in res) || field(res[key], "outcome") != "RAN") continue
 		r = res[key]
-		printf "| %s | %s | %s | %s | %s | %s / %s | %s | %s | %s |\n", ks[a], ps[b], wl[i],
+		printf "| %s | %s | %s | %s | %s | %s / %s | %s | %s | %s |", ks[a], ps[b], wl[i],
 			field(r, "sealed"), human(field(r, "sealed_bytes")),
 			field(r, "write_protects"), field(r, "exec_protects"),
 			field(r, "old_area_patches"),
 			field(r, "refused_munmap"), human(field(r, "unfreed_bytes"))
+		if (jit == "pkey")
+			printf " %s | %s |", human(field(r, "reused_bytes")), human(field(r, "retired_bytes"))
+		printf "\n"
 	}
 	print ""
 	print "munmaps refused include lua_close()'"'"'s at exit (one per area still in LuaJIT'"'"'s list); the"
 	print "rest are jit.flush() and the flush LuaJIT does itself when its areas reach -Omaxmcode."
-	print "LuaJIT ignores a failed munmap (mcode_free returns nothing), so the bytes stay mapped, sealed"
-	print "r-x, for the life of the process."
+	if (jit != "pkey") {
+		print "LuaJIT ignores a failed munmap (mcode_free returns nothing), so the bytes stay mapped, sealed"
+		print "r-x, for the life of the process."
+	} else {
+		print "bytes never freed counts every refused munmap, once per refusal.  The patched LuaJIT keeps"
+		print "each area a flush could not unmap, filled with INT3, and makes its next area of that size"
+		print "there: flushed bytes reused is what it made there, sealed bytes never reused what was left"
+		print "unused when the workload ended (jit.util.mcodeinfo() at lua_close())."
+	}
 	print ""
 	print "### Attacks on a hot trace'"'"'s machine code"
 	print ""

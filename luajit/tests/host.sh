@@ -111,7 +111,7 @@ tap $? "attack.lua --list names expected-attacks.tsv's scenarios (${#lj_attacks[
 # W^X alone (store-code: a store into read-execute code faults).
 for a in "${lj_attacks[@]}"; do
 	lj none "$here/attack/attack.lua" "$a" >"$work/out" 2>&1
-	want=$(awk -F'\t' -v a="$a" '$1 == a && $2 == "none" { print $4 " " $5; exit }' "$here/expected-attacks.tsv")
+	want=$(awk -F'\t' -v a="$a" '$1 == a && $2 == "none" { print $4 " " $5; exit }' "$LJ_TABLE_A")
 	case $want in
 	"LANDED -") grep -q "^attack scenario=$a call=ok outcome=LANDED " "$work/out" ;;
 	"BLOCKED "*) grep -q "^attack scenario=$a call=${want#BLOCKED } outcome=BLOCKED errno=${want#BLOCKED } changed=- " "$work/out" &&
@@ -198,10 +198,12 @@ list_refused 'attack.lua --list failed (exit 1)' false &&
 tap $? "cases.sh: a failing, empty, short, foreign or doubled attack.lua --list is refused, exit 2"
 
 # judge.sh on synthetic results.  judge MODE CASES RESULTS: $work/tap, $judged.
+# JUDGE_JIT=pkey judges as luajit-series/' LuaJIT.
 judge() {
 	printf '%b' "$2" >"$work/cases"
 	printf '%b' "$3" >"$work/results"
-	"$here/judge.sh" --mode "$1" mseal "$work/cases" "$work/results" >"$work/tap" 2>"$work/judge.err"
+	"$here/judge.sh" --jit "${JUDGE_JIT:-debian}" --mode "$1" mseal "$work/cases" "$work/results" \
+		>"$work/tap" 2>"$work/judge.err"
 	judged=$?
 }
 # tap_has PATTERN...: every pattern is a line of $work/tap.
@@ -258,6 +260,15 @@ judge fast 'attack mprotect-rw pin\nattack mprotect-rw card\n' \
 tap_has '^not ok 1 - mseal attack mprotect-rw pin: LANDED - rerun=payload \(expected LANDED -\): the kernel refused 1 mseal calls$' \
 	'^ok 2 - mseal attack mprotect-rw card: BLOCKED EACCES rerun=ok \(expected BLOCKED EACCES\)$'
 tap $? "judge.sh: an attack that LANDED under pin on an area the kernel would not seal fails"
+
+# luajit-series/' LuaJIT: its code kept W^X by a key, its areas under one
+JUDGE_JIT=pkey judge fast 'workload hotloop card\nworkload flush card\nattack mprotect-rw card\nattack munmap-mmap card\n' \
+	"${R} policy=card outcome=RAN errno=- status=0 panic=- areas=1 sealed=1 refused_mseal=0 mcode=mprotect\n${R/hotloop/flush} policy=card outcome=RAN errno=- status=0 panic=- areas=1 sealed=1 refused_mseal=0 mcode=pkey\n${A} policy=card outcome=BLOCKED errno=EACCES status=0 rerun=ok areas=1 sealed=1 refused_mseal=0 pkey=0\n${A/mprotect-rw/munmap-mmap} policy=card outcome=BLOCKED errno=EACCES status=0 rerun=ok areas=1 sealed=1 refused_mseal=0 pkey=1\n"
+tap_has '^not ok 1 - mseal workload hotloop card: RAN - \(expected RAN -\): the code was not kept W\^X by a protection key \(mcode=mprotect\)$' \
+	'^ok 2 - mseal workload flush card' \
+	'^not ok 3 - mseal attack mprotect-rw card: .*: the attacked area was under no protection key \(pkey=0\)$' \
+	'^ok 4 - mseal attack munmap-mmap card: BLOCKED EACCES'
+tap $? "judge.sh --jit pkey: a workload run without the key (mcode=mprotect) or an attack on an area under no key fails"
 
 # the run as a whole: the mode's case list, and the guest's end
 fast_list=$(lj_read_workloads && lj_table_attack_names && lj_write_cases fast)
