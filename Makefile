@@ -64,6 +64,7 @@ EXPECTED = tap-summary install-deps progress export-series $(addprefix series-,$
 	'attacks-host-*' $(addsuffix -attacks,$(ATTACK_KERNELS)) \
 	$(addsuffix -exec-seals,$(ATTACK_KERNELS)) exec-seals-host \
 	luajit-host $(addsuffix -luajit,$(ATTACK_KERNELS)) report-page report-self-test \
+	luajit-series-host mseal-luajit-series $(addsuffix -luajit-pkey,$(ATTACK_KERNELS)) \
 	mseal-upstream-selftest mseal-upstream-selftest-types upstream-upstream-selftest \
 	upstream-fixes-upstream-selftest \
 	mmstress-host mseal-mmstress mseal-mmstress-race mseal-mmstress-bad-input \
@@ -72,13 +73,14 @@ EXPECTED = tap-summary install-deps progress export-series $(addprefix series-,$
 
 .PHONY: all deps kernel kernel-6.1 kernel-6.12 kernel-debug guest jitdemo attacks-bin selftest test test-steps \
 	exec-seals-bin test-exec-seals test-exec-seals-host luajit-bin test-luajit test-luajit-host luajit-attacks \
+	luajit-series-bin test-luajit-series test-luajit-pkey \
 	test-harness test-series test-kernel-build test-guest-runner test-jitdemo \
 	test-jitdemo-guest test-attacks test-attacks-host test-peer-selftest attacks demo \
 	threat-model report test-report check-series bench-jit fuzz clean \
 	mmstress-bin test-mmstress test-peer-vm test-debug test-debug-short test-debug-basics bench-bin bench-kernel \
 	test-bench-smoke
 
-all: kernel guest jitdemo attacks-bin exec-seals-bin luajit-bin
+all: kernel guest jitdemo attacks-bin exec-seals-bin luajit-bin luajit-series-bin
 
 jitdemo: deps
 	@$(MAKE) --no-print-directory -C jitdemo all static
@@ -246,8 +248,25 @@ test-luajit-host: $(call built,luajit-bin)
 test-luajit: $(call built,kernel guest luajit-bin)
 	@$(LUAJIT_ENV) luajit/matrix.sh --fast $(ATTACK_KERNELS)
 
-luajit-attacks: kernel guest luajit-bin
-	@$(LUAJIT_ENV) luajit/matrix.sh --strict --brief $(ATTACK_KERNELS)
+luajit-attacks: kernel guest luajit-bin luajit-series-bin
+	@rc=0; $(LUAJIT_ENV) luajit/matrix.sh --strict --brief $(ATTACK_KERNELS) || rc=1; \
+	$(LUAJIT_ENV) luajit/matrix.sh --jit pkey --strict --brief $(ATTACK_KERNELS) || rc=1; \
+	exit $$rc
+
+# LuaJIT with luajit-series/ (W^X by a protection key, issue 32), built from
+# Debian's source package in the cache: its host tests (the series applies
+# and builds, Debian's own tests, the no-PKU fallback), its tests in a
+# guest with PKU, and the same matrix as Debian's LuaJIT (--jit pkey; make
+# test the fast subset, make luajit-attacks the whole).
+luajit-series-bin: deps
+	@luajit-series/build.sh
+
+test-luajit-series: $(call built,luajit-series-bin luajit-bin)
+	@tests/tap-run luajit-series-host -- luajit-series/tests/host.sh
+
+test-luajit-pkey: $(call built,kernel guest luajit-bin luajit-series-bin)
+	@$(LUAJIT_ENV) luajit/matrix.sh --jit pkey --fast $(ATTACK_KERNELS)
+	@tests/tap-run mseal-luajit-series -- luajit-series/tests/guest.sh mseal
 
 demo: kernel guest jitdemo attacks-bin luajit-bin
 	@scripts/demo.sh $(ATTACK_KERNELS)
@@ -373,16 +392,17 @@ test:
 	@rm -rf $(RESULTS)
 	@$(MAKE) --no-print-directory kernel || true
 	@$(MAKE) --no-print-directory -j2 guest jitdemo attacks-bin mmstress-bin bench-bin \
-		exec-seals-bin luajit-bin || true
+		exec-seals-bin luajit-bin luajit-series-bin || true
 	@scripts/test-progress.sh $(MAKE) --no-print-directory -j2 -O -k test-steps BUILT=yes || true
 	@tests/tap-summary $(EXPECTED)
 
 # The longest steps come first, so that the short ones fill the gaps; the
 # page (test-report, 1.5 min of chromium) is named right after the steps it
 # is drawn from, so that it starts when they end rather than alone at the end.
-test-steps: test-debug-short test-kernel-build test-mmstress test-attacks test-luajit test-report \
+test-steps: test-debug-short test-kernel-build test-mmstress test-attacks test-luajit test-luajit-pkey test-report \
 	test-series test-harness test-guest-runner selftest test-jitdemo test-jitdemo-guest \
-	test-attacks-host test-peer-selftest test-bench-smoke test-exec-seals test-exec-seals-host test-luajit-host
+	test-attacks-host test-peer-selftest test-bench-smoke test-exec-seals test-exec-seals-host test-luajit-host \
+	test-luajit-series
 
 clean:
 	rm -rf $(BUILD)
