@@ -46,6 +46,7 @@ SEALED_KERNELS := v1 mseal
 INITRAMFS := $(BUILD)/guest/base.cpio.gz
 JITDEMO := $(BUILD)/jitdemo/jitdemo-static
 CODESPACE := $(BUILD)/jitdemo/test_codespace-static
+KEYSPACE := $(BUILD)/jitdemo/test_keyspace-static
 ATTACKS := $(BUILD)/attacks/attacks
 REPORT := $(BUILD)/report
 EXEC_SEALS := $(BUILD)/exec-seals/exec-seals
@@ -61,6 +62,7 @@ EXPECTED = tap-summary install-deps progress export-series $(addprefix series-,$
 	$(addsuffix -selftest,$(KERNELS) $(UPSTREAM_KERNELS)) upstream-fixes-selftest-new-cases \
 	'jitdemo-*' $(addsuffix -jitdemo,$(KERNELS)) \
 	$(addsuffix -codespace,$(ATTACK_KERNELS)) \
+	$(addsuffix -keyspace,$(ATTACK_KERNELS)) $(addsuffix -jitdemo-pkey,$(KERNELS)) \
 	'attacks-host-*' $(addsuffix -attacks,$(ATTACK_KERNELS)) \
 	$(addsuffix -exec-seals,$(ATTACK_KERNELS)) exec-seals-host \
 	luajit-host $(addsuffix -luajit,$(ATTACK_KERNELS)) report-page report-self-test \
@@ -196,6 +198,17 @@ test-jitdemo-guest: $(call built,kernel guest jitdemo)
 			--add $(CODESPACE) \
 			--add jitdemo/tests/codespace-guest.sh $$k -- \
 			sh codespace-guest.sh test_codespace-static $$k; \
+	done
+	@# --seal=pkey: the key space, sealed when made, written through the key
+	@for k in $(ATTACK_KERNELS); do \
+		case $$k in vanilla) w=enosys ;; v1 | mseal) w=sealed ;; *) w=upstream ;; esac; \
+		tests/tap-run $$k-keyspace -- $(RUN) --add $(KEYSPACE) $$k -- test_keyspace-static $$w; \
+	done
+	@for k in $(KERNELS); do \
+		case $$k in vanilla) w=enosys ;; *) w=sealed ;; esac; \
+		tests/tap-run $$k-jitdemo-pkey -- $(RUN) --add $(JITDEMO) --add jitdemo/examples \
+			--add jitdemo/tests/guest-examples.sh $$k -- \
+			sh guest-examples.sh jitdemo-static examples $$w pkey; \
 	done
 
 attacks-bin: deps jitdemo
