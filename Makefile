@@ -7,6 +7,10 @@
 #   make check-series  every patch builds on its own (slow; not in make test)
 #   make selftest   the mseal selftest on every kernel
 #   make attacks    every attack on every kernel, and the side-by-side table
+#   make luajit-attacks  Debian's LuaJIT and the patched one (luajit-series/),
+#                   every workload and attack under every policy, every kernel
+#   make luajit-pkey-cost  the patched LuaJIT against the unpatched, in guest
+#                   instructions (3 boots a kernel)
 #   make demo       the threat model, narrated, live in QEMU
 #   make threat-model  regenerate docs/threat-model.md and its SVG matrix from a run
 #   make report     the threat model on one page, from the last run's results:
@@ -75,7 +79,7 @@ EXPECTED = tap-summary install-deps progress export-series $(addprefix series-,$
 
 .PHONY: all deps kernel kernel-6.1 kernel-6.12 kernel-debug guest jitdemo attacks-bin selftest test test-steps \
 	exec-seals-bin test-exec-seals test-exec-seals-host luajit-bin test-luajit test-luajit-host luajit-attacks \
-	luajit-series-bin test-luajit-series test-luajit-pkey \
+	luajit-series-bin test-luajit-series test-luajit-pkey luajit-pkey-cost \
 	test-harness test-series test-kernel-build test-guest-runner test-jitdemo \
 	test-jitdemo-guest test-attacks test-attacks-host test-peer-selftest attacks demo \
 	threat-model report test-report check-series bench-jit fuzz clean \
@@ -277,6 +281,12 @@ luajit-series-bin: deps
 test-luajit-series: $(call built,luajit-series-bin luajit-bin)
 	@tests/tap-run luajit-series-host -- luajit-series/tests/host.sh
 
+# What the series costs: the patched LuaJIT against the unpatched, built
+# alike, in the same --icount boots, unsealed and sealed (3 boots a kernel).
+luajit-pkey-cost: kernel guest luajit-bin luajit-series-bin
+	@$(LUAJIT_ENV) luajit/cost.sh --jits "plain pkey" --policies "bare none pin all upstream" \
+		$(ATTACK_KERNELS)
+
 test-luajit-pkey: $(call built,kernel guest luajit-bin luajit-series-bin)
 	@$(LUAJIT_ENV) luajit/matrix.sh --jit pkey --fast $(ATTACK_KERNELS)
 	@tests/tap-run mseal-luajit-series -- luajit-series/tests/guest.sh mseal
@@ -297,7 +307,7 @@ report:
 # The page in headless chromium (report/tests/page.sh), and that test shown
 # to fail when it should (report/tests/self-test.sh).  In make test they
 # wait for this run's attack and LuaJIT results; alone they use the last ones.
-test-report: $(if $(filter yes,$(BUILT)),test-attacks test-luajit)
+test-report: $(if $(filter yes,$(BUILT)),test-attacks test-luajit test-luajit-pkey)
 	@tests/tap-run report-page -- report/tests/page.sh --kernels "$(ATTACK_KERNELS)" $(RESULTS) $(RESULTS)
 	@tests/tap-run report-self-test -- report/tests/self-test.sh --kernels "$(ATTACK_KERNELS)" $(RESULTS) $(RESULTS)
 

@@ -56,7 +56,7 @@ run_page() { # NAME ARGS...
 	rc=$?
 }
 failed_points() { grep '^not ok' "$1" | sed 's/^not ok [0-9]* - //; s/ (.*//; s/\(: [^:]*\):.*/\1/' | paste -sd'|'; }
-copy_results() { mkdir -p "$out/$1/results"; cp "$results"/*-attacks.tap "$results"/*-luajit.tap "$out/$1/results/"; cp "$results"/bench-kernel.tsv "$results"/jitdemo-bench.txt "$out/$1/results/" 2>/dev/null || true; }
+copy_results() { mkdir -p "$out/$1/results"; cp "$results"/*-attacks.tap "$results"/*-luajit.tap "$results"/*-luajit-pkey.tap "$out/$1/results/"; cp "$results"/bench-kernel.tsv "$results"/jitdemo-bench.txt "$out/$1/results/" 2>/dev/null || true; }
 
 # 1: the good results pass
 run_page good "$results" "$out/good"
