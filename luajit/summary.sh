@@ -11,7 +11,9 @@
 # "# luajit-matrix mode=" line, matrix.sh) is said first.
 # --section: as docs/threat-model.md's section "A JIT nobody here wrote"
 # (a heading and what was measured, then the same tables; with
-# $RESULTS/luajit-cost.md, the cost too); only from a full run.
+# $RESULTS/luajit-cost.md, the cost too), or for --jit pkey its part of
+# "The seal a production JIT can keep" (with luajit-pkey-cost.md); only
+# from a full run.
 # Exits 1 when a kernel has no results, a file names no mode, the files
 # are of different modes, or --section is asked of a fast run; 2 on misuse.
 set -euo pipefail
@@ -41,7 +43,21 @@ if [ -n "$section" ] && [ "$mode" != full ]; then
 	exit 1
 fi
 
-if [ -n "$section" ]; then
+if [ -n "$section" ] && [ "$jit" = pkey ]; then
+	cat <<'INTRO'
+### The patched LuaJIT, measured
+
+The same guests, workloads, attacks, policies and seal-on-exec library as
+Debian's LuaJIT above, with LuaJIT built from Debian's source package and
+luajit-series/ (`luajit/matrix.sh --jit pkey`; `make luajit-attacks`).
+Every RAN workload also kept its code W^X by the key
+(`jit.util.mcodeinfo()` at `lua_close()`), and every attacked area was
+under a key (smaps' `ProtectionKey`).  SIGSEGV: the attacker's store into
+the code faulted on the key (tried in a forked child with the attacker's
+rights, PKRU included).
+
+INTRO
+elif [ -n "$section" ]; then
 	cat <<'INTRO'
 ## A JIT nobody here wrote
 
@@ -196,7 +212,10 @@ END {
 			(best == "none" ? " (nothing is sealed)" : (ans_landed ? ":" open_list : ""))
 	}
 }' "${files[@]}"
-if [ -n "$section" ] && [ -f "$RESULTS/luajit-cost.md" ]; then
+if [ -n "$section" ] && [ "$jit" = pkey ] && [ -f "$RESULTS/luajit-pkey-cost.md" ]; then
+	printf '\n### What the series costs, in guest instructions (make luajit-pkey-cost)\n\n'
+	cat "$RESULTS/luajit-pkey-cost.md"
+elif [ -n "$section" ] && [ "$jit" = debian ] && [ -f "$RESULTS/luajit-cost.md" ]; then
 	printf '\n### What pin costs, in guest instructions\n\n'
 	cat "$RESULTS/luajit-cost.md"
 fi

@@ -12,6 +12,8 @@
 #   @LUAJIT@        "A JIT nobody here wrote": Debian's LuaJIT under every
 #                   policy (luajit/summary.sh --section, from the full
 #                   matrix of make luajit-attacks)
+#   @LUAJIT_PKEY@   the same for LuaJIT with luajit-series/ (summary.sh
+#                   --jit pkey --section), with make luajit-pkey-cost's table
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 in=$top/docs/threat-model.md.in
@@ -51,11 +53,16 @@ mseal_landed=$(awk '/^# result kernel=mseal / && / outcome=LANDED / &&
 	echo "threat-model: no LuaJIT matrix for every kernel (make luajit-attacks)" >&2
 	exit 1
 }
+"$top/luajit/summary.sh" --jit pkey --section "$@" >"$work/luajit-pkey" || {
+	echo "threat-model: no matrix of the patched LuaJIT for every kernel (make luajit-attacks)" >&2
+	exit 1
+}
 
 awk -v table="$work/table" -v holes="$work/holes" -v landed="${mseal_landed:-none}" \
-	-v luajit="$work/luajit" '
+	-v luajit="$work/luajit" -v luajit_pkey="$work/luajit-pkey" '
 	$0 == "@ATTACK_TABLE@" { while ((getline l < table) > 0) print l; next }
 	$0 == "@HOLES@" { while ((getline l < holes) > 0) print l; next }
 	$0 == "@LUAJIT@" { while ((getline l < luajit) > 0) print l; next }
+	$0 == "@LUAJIT_PKEY@" { while ((getline l < luajit_pkey) > 0) print l; next }
 	{ gsub(/@MSEAL_LANDED@/, landed); print }' "$in" >"$out"
 echo "wrote $out"
