@@ -18,7 +18,7 @@
 # (each case's reason), attacks/scenarios.c (each scenario's words),
 # luajit/workloads/*.lua (each workload's first line), kernel/kernels.tsv
 # (kernel names, cost bases), report/*.tsv (row groups, inputs),
-# report/intro.html, style.css, cell.js.
+# report/intro.html, luajit-pkey-intro.html, md-table.awk, style.css, cell.js.
 #
 #   --kernels "K..."  the matrices' columns, in order (default: every
 #                     RESULTS/*-attacks.tap, in kernel/kernels.tsv's order);
@@ -98,7 +98,7 @@ absent() { # PART FILE-NAME
 	case $required in *" $1 "*) printf '%s\tmissing (required: --require %s)\n' "$results/$2" "$1" >>"$problems" ;; esac
 }
 
-for f in lib.awk scenario-groups.tsv inputs.tsv intro.html style.css cell.js; do need "$here/$f" || true; done
+for f in lib.awk scenario-groups.tsv inputs.tsv intro.html luajit-pkey-intro.html md-table.awk style.css cell.js; do need "$here/$f" || true; done
 for f in attacks/expected.tsv attacks/scenarios.c kernel/kernels.tsv luajit/expected-workloads.tsv luajit/expected-attacks.tsv \
 	luajit/expected-pkey-workloads.tsv luajit/expected-pkey-attacks.tsv luajit/answer.awk; do
 	need "$top/$f" || true
@@ -242,6 +242,14 @@ else
 	echo "<p class=\"missing\">No summary: no usable attack results.</p>" >"$work/summary.html"
 fi
 
+# A LuaJIT matrix's numbered cells and their reasons, when it has any.
+reasons_of() { # NAME TABLES-IN-WORDS
+	if grep -q '<ol class="reasons"' "$work/$1.html"; then
+		echo "<h3>Why: $2's reason for each numbered cell</h3>"
+		sed -n '/<ol class="reasons"/,$p' "$work/$1.html"
+	fi
+}
+
 # The problems, at the top of the page.
 problems_html=
 if [ -s "$problems" ]; then
@@ -313,20 +321,14 @@ HTML
 <span><span class="sw none">not run</span>not in this run: make test runs a fast subset (luajit/matrix.sh --fast), make luajit-attacks every case</span></div>
 <div class="detail noprint">Click a cell for the reason luajit/expected-*.tsv gives and the case's result line.</div>
 HTML
-	if grep -q '<ol class="reasons"' "$work/luajit.html"; then
-		echo "<h3>Why: luajit/expected-*.tsv's reason for each numbered cell</h3>"
-		sed -n '/<ol class="reasons"/,$p' "$work/luajit.html"
-	fi
+	reasons_of luajit "luajit/expected-workloads.tsv and expected-attacks.tsv"
 	[ -z "$prov_luajit" ] || echo "<p class=\"prov\">$prov_luajit</p>"
 	echo "</section>"
-	cat "$here/luajit-pkey.html"
+	cat "$here/luajit-pkey-intro.html"
 	cat "$work/luajit-pkey-answer.html"
 	sed '/<ol class="reasons"/,$d' "$work/luajit-pkey.html"
 	echo '<div class="legend"><span><span class="sw blocked">SIGSEGV</span>BLOCKED by the key: the attacker'"'"'s store into the code faulted (tried in a forked child with its rights, PKRU included)</span> <span>the other colours as in Debian'"'"'s matrix above</span></div>'
-	if grep -q '<ol class="reasons"' "$work/luajit-pkey.html"; then
-		echo "<h3>Why: luajit/expected-pkey-*.tsv's reason for each numbered cell</h3>"
-		sed -n '/<ol class="reasons"/,$p' "$work/luajit-pkey.html"
-	fi
+	reasons_of luajit-pkey "luajit/expected-pkey-*.tsv"
 	[ -z "$prov_luajit_pkey" ] || echo "<p class=\"prov\">$prov_luajit_pkey</p>"
 	echo "<h3>What it costs: guest instructions, patched against unpatched</h3>"
 	cat "$work/luajit-pkey-cost.html"
