@@ -7,6 +7,10 @@
 #   make check-series  every patch builds on its own (slow; not in make test)
 #   make selftest   the mseal selftest on every kernel
 #   make attacks    every attack on every kernel, and the side-by-side table
+#   make luajit-attacks  Debian's LuaJIT and the patched one (luajit-series/),
+#                   every workload and attack under every policy, every kernel
+#   make luajit-pkey-cost  the patched LuaJIT against the unpatched, in guest
+#                   instructions (3 boots a kernel)
 #   make demo       the threat model, narrated, live in QEMU
 #   make threat-model  regenerate docs/threat-model.md and its SVG matrix from a run
 #   make report     the threat model on one page, from the last run's results:
@@ -59,6 +63,7 @@ uniq = $(if $(1),$(firstword $(1)) $(call uniq,$(filter-out $(firstword $(1)),$(
 INITRAMFS := $(BUILD)/guest/base.cpio.gz
 JITDEMO := $(BUILD)/jitdemo/jitdemo-static
 CODESPACE := $(BUILD)/jitdemo/test_codespace-static
+KEYSPACE := $(BUILD)/jitdemo/test_keyspace-static
 ATTACKS := $(BUILD)/attacks/attacks
 REPORT := $(BUILD)/report
 EXEC_SEALS := $(BUILD)/exec-seals/exec-seals
@@ -75,22 +80,25 @@ EXPECTED = tap-summary install-deps progress export-series $(addprefix series-,$
 	$(addsuffix -selftest-new-cases,$(NEW_CASES_KERNELS)) \
 	'jitdemo-*' $(addsuffix -jitdemo,$(JITDEMO_SEALED) $(JITDEMO_ENOSYS)) \
 	$(addsuffix -codespace,$(KERNELS)) \
+	$(addsuffix -keyspace,$(KERNELS)) $(addsuffix -jitdemo-pkey,$(JITDEMO_SEALED) $(JITDEMO_ENOSYS)) \
 	'attacks-host-*' $(addsuffix -attacks,$(KERNELS)) \
 	$(addsuffix -exec-seals,$(KERNELS)) exec-seals-host \
 	luajit-host $(addsuffix -luajit,$(KERNELS)) report-page report-self-test \
+	luajit-series-host $(addsuffix -luajit-series,$(LUAJIT_SERIES_KERNELS)) $(addsuffix -luajit-pkey,$(KERNELS)) \
 	$(call peer_results,$(KERNELS)) \
 	mmstress-host $(call mmstress_results,$(MMSTRESS_KERNELS)) bench-smoke \
 	$(if $(DEBUG_CACHED),$(DEBUG_SHORT_EXPECTED),debug-kernels)
 
 .PHONY: all deps kernel kernel-6.1 kernel-6.12 kernel-debug guest jitdemo attacks-bin selftest test test-steps \
 	exec-seals-bin test-exec-seals test-exec-seals-host luajit-bin test-luajit test-luajit-host luajit-attacks \
+	luajit-series-bin test-luajit-series test-luajit-pkey luajit-pkey-cost \
 	test-harness test-series test-kernel-build test-guest-runner test-jitdemo \
 	test-jitdemo-guest test-attacks test-attacks-host test-peer-selftest attacks demo \
 	threat-model report test-report check-series bench-jit fuzz clean \
 	mmstress-bin test-mmstress test-peer-vm test-debug test-debug-short test-debug-basics bench-bin bench-kernel \
 	test-bench-smoke
 
-all: kernel guest jitdemo attacks-bin exec-seals-bin luajit-bin
+all: kernel guest jitdemo attacks-bin exec-seals-bin luajit-bin luajit-series-bin
 
 jitdemo: deps
 	@$(MAKE) --no-print-directory -C jitdemo all static
@@ -200,6 +208,9 @@ test-jitdemo: $(call built,deps jitdemo)
 JITDEMO_SEALED := $(call where,main,abi,types)
 JITDEMO_ENOSYS := $(call where,main,abi,none)
 codespace_mode = $(if $(filter yes,$(REG.$(1).merge)),merge,report)
+# What a kernel's mseal() answers a seal with every type: sealed (the
+# 4-argument call), upstream (its own call), enosys (none).
+seal_answer = $(if $(filter types,$(REG.$(1).abi)),sealed,$(if $(filter upstream,$(REG.$(1).abi)),upstream,enosys))
 test-jitdemo-guest: $(call built,kernel guest jitdemo)
 	@$(foreach k,$(JITDEMO_SEALED) $(JITDEMO_ENOSYS), \
 		tests/tap-run $(k)-jitdemo -- $(RUN) --add $(JITDEMO) \
@@ -211,6 +222,15 @@ test-jitdemo-guest: $(call built,kernel guest jitdemo)
 			--add $(CODESPACE) \
 			--add jitdemo/tests/codespace-guest.sh $(k) -- \
 			sh codespace-guest.sh test_codespace-static $(call codespace_mode,$(k));)
+	@# --seal=pkey: the key space, sealed when made, written through the key
+	@$(foreach k,$(KERNELS), \
+		tests/tap-run $(k)-keyspace -- $(RUN) --add $(KEYSPACE) $(k) -- \
+			test_keyspace-static $(call seal_answer,$(k));)
+	@$(foreach k,$(JITDEMO_SEALED) $(JITDEMO_ENOSYS), \
+		tests/tap-run $(k)-jitdemo-pkey -- $(RUN) --add $(JITDEMO) \
+			--add jitdemo/examples --add jitdemo/tests/guest-examples.sh --add tests/tap.sh \
+			$(k) -- sh guest-examples.sh jitdemo-static examples \
+			$(if $(filter $(k),$(JITDEMO_SEALED)),sealed,enosys) pkey;)
 
 attacks-bin: deps jitdemo
 	@$(MAKE) --no-print-directory -C attacks all
@@ -262,8 +282,33 @@ test-luajit-host: $(call built,luajit-bin)
 test-luajit: $(call built,kernel guest luajit-bin)
 	@$(LUAJIT_ENV) luajit/matrix.sh --fast $(KERNELS)
 
-luajit-attacks: kernel guest luajit-bin
-	@$(LUAJIT_ENV) luajit/matrix.sh --strict --brief $(KERNELS)
+luajit-attacks: kernel guest luajit-bin luajit-series-bin
+	@rc=0; $(LUAJIT_ENV) luajit/matrix.sh --strict --brief $(KERNELS) || rc=1; \
+	$(LUAJIT_ENV) luajit/matrix.sh --jit pkey --strict --brief $(KERNELS) || rc=1; \
+	exit $$rc
+
+# LuaJIT with luajit-series/ (W^X by a protection key, issue 32), built from
+# Debian's source package in the cache: its host tests (the series applies
+# and builds, Debian's own tests, the no-PKU fallback), its tests in a
+# guest with PKU on the kernel of the whole 6.1 series, and the same matrix
+# as Debian's LuaJIT (--jit pkey; make test the fast subset, make
+# luajit-attacks the whole).
+LUAJIT_SERIES_KERNELS := $(foreach k,$(call where,main,abi,types),$(if $(filter yes,$(REG.$(k).whole)),$(k)))
+luajit-series-bin: deps
+	@luajit-series/build.sh
+
+test-luajit-series: $(call built,luajit-series-bin luajit-bin)
+	@tests/tap-run luajit-series-host -- luajit-series/tests/host.sh
+
+# What the series costs: the patched LuaJIT against the unpatched, built
+# alike, in the same --icount boots, unsealed and sealed (3 boots a kernel).
+luajit-pkey-cost: kernel guest luajit-bin luajit-series-bin
+	@$(LUAJIT_ENV) luajit/cost.sh --jits "plain pkey" --policies "bare none pin all upstream" \
+		$(KERNELS)
+
+test-luajit-pkey: $(call built,kernel guest luajit-bin luajit-series-bin)
+	@$(LUAJIT_ENV) luajit/matrix.sh --jit pkey --fast $(KERNELS)
+	@$(foreach k,$(LUAJIT_SERIES_KERNELS),tests/tap-run $(k)-luajit-series -- luajit-series/tests/guest.sh $(k);)
 
 demo: kernel guest jitdemo attacks-bin luajit-bin
 	@scripts/demo.sh $(KERNELS)
@@ -281,7 +326,7 @@ report: attacks-bin
 # The page in headless chromium (report/tests/page.sh), and that test shown
 # to fail when it should (report/tests/self-test.sh).  In make test they
 # wait for this run's attack and LuaJIT results; alone they use the last ones.
-test-report: $(if $(filter yes,$(BUILT)),test-attacks test-luajit,attacks-bin)
+test-report: $(if $(filter yes,$(BUILT)),test-attacks test-luajit test-luajit-pkey,attacks-bin)
 	@tests/tap-run report-page -- report/tests/page.sh --kernels "$(KERNELS)" $(RESULTS) $(RESULTS)
 	@tests/tap-run report-self-test -- report/tests/self-test.sh --kernels "$(KERNELS)" $(RESULTS) $(RESULTS)
 
@@ -397,16 +442,17 @@ test:
 	@rm -rf $(RESULTS)
 	@$(MAKE) --no-print-directory kernel || true
 	@$(MAKE) --no-print-directory -j2 guest jitdemo attacks-bin mmstress-bin bench-bin \
-		exec-seals-bin luajit-bin || true
+		exec-seals-bin luajit-bin luajit-series-bin || true
 	@scripts/test-progress.sh $(MAKE) --no-print-directory -j2 -O -k test-steps BUILT=yes || true
 	@tests/tap-summary $(EXPECTED)
 
 # The longest steps come first, so that the short ones fill the gaps; the
 # page (test-report, 1.5 min of chromium) is named right after the steps it
 # is drawn from, so that it starts when they end rather than alone at the end.
-test-steps: test-debug-short test-kernel-build test-mmstress test-attacks test-luajit test-report \
+test-steps: test-debug-short test-kernel-build test-mmstress test-attacks test-luajit test-luajit-pkey test-report \
 	test-series test-harness test-guest-runner selftest test-jitdemo test-jitdemo-guest \
-	test-attacks-host test-peer-selftest test-bench-smoke test-exec-seals test-exec-seals-host test-luajit-host
+	test-attacks-host test-peer-selftest test-bench-smoke test-exec-seals test-exec-seals-host test-luajit-host \
+	test-luajit-series
 
 clean:
 	rm -rf $(BUILD)

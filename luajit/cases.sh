@@ -16,13 +16,35 @@ LJ_HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 LJ_WHO=${LJ_WHO:-luajit}
 LJ_POLICIES=(none pin card all upstream)
 LJ_FAST_WORKLOADS=(hotloop flush)
-LJ_FAST_BLOCKED=(mprotect-rw mremap-move munmap-mmap madvise-dontneed)
 
 lj_fail() { echo "$LJ_WHO: $*" >&2; return 2; }
 
-# The scenarios expected-attacks.tsv names, one a line, in byte order.
+# lj_use_jit debian|pkey: which LuaJIT a run is of (default debian).
+#   debian  Debian's luajit as installed, unmodified
+#   pkey    Debian's source with luajit-series/ (W^X by a protection key),
+#           built by luajit-series/build.sh
+# Sets LJ_JIT; LJ_TABLE_W and LJ_TABLE_A, its expected tables; LJ_RESULT,
+# the name of its results (KERNEL-$LJ_RESULT.out, $LJ_RESULT-matrix.md);
+# LJ_FAST_BLOCKED, the attacks the fast mode runs under every sealing policy.
+lj_use_jit() {
+	case $1 in
+	debian)
+		LJ_RESULT=luajit LJ_TABLE_W=$LJ_HERE/expected-workloads.tsv
+		LJ_TABLE_A=$LJ_HERE/expected-attacks.tsv
+		LJ_FAST_BLOCKED=(mprotect-rw mremap-move munmap-mmap madvise-dontneed) ;;
+	pkey)
+		LJ_RESULT=luajit-pkey LJ_TABLE_W=$LJ_HERE/expected-pkey-workloads.tsv
+		LJ_TABLE_A=$LJ_HERE/expected-pkey-attacks.tsv
+		LJ_FAST_BLOCKED=(libc-mprotect pkey-mprotect-rwx proc-mem-write munmap-mmap) ;;
+	*) lj_fail "unknown LuaJIT '$1' (debian or pkey)"; return ;;
+	esac
+	LJ_JIT=$1
+}
+lj_use_jit debian
+
+# The scenarios the expected attacks table names, one a line, in byte order.
 lj_table_attacks() {
-	awk -F'\t' '!/^#/ && NF && $1 !~ /[][*?]/ { print $1 }' "$LJ_HERE/expected-attacks.tsv" | LC_ALL=C sort -u
+	awk -F'\t' '!/^#/ && NF && $1 !~ /[][*?]/ { print $1 }' "$LJ_TABLE_A" | LC_ALL=C sort -u
 }
 
 # lj_read_attacks LUAJIT...: lj_attacks=(), from `LUAJIT attack.lua --list`,
@@ -41,7 +63,7 @@ lj_read_attacks() {
 	listed=$(printf '%s\n' "${names[@]}" | LC_ALL=C sort)
 	table=$(lj_table_attacks)
 	[ "$listed" = "$table" ] || {
-		lj_fail "attack.lua --list and expected-attacks.tsv's scenario column differ:" \
+		lj_fail "attack.lua --list and $(basename "$LJ_TABLE_A")'s scenario column differ:" \
 			"only listed: $(comm -23 <(echo "$listed") <(echo "$table") | paste -sd' ')," \
 			"only in the table: $(comm -13 <(echo "$listed") <(echo "$table") | paste -sd' ')"
 		return
@@ -52,7 +74,7 @@ lj_read_attacks() {
 # lj_table_attack_names: lj_attacks=() from the table alone (judge.sh).
 lj_table_attack_names() {
 	mapfile -t lj_attacks < <(lj_table_attacks)
-	[ ${#lj_attacks[@]} -gt 0 ] || lj_fail "expected-attacks.tsv names no scenario"
+	[ ${#lj_attacks[@]} -gt 0 ] || lj_fail "$(basename "$LJ_TABLE_A") names no scenario"
 }
 
 # lj_read_workloads: lj_workloads=(), workloads/*.lua by name.

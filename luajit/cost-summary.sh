@@ -20,8 +20,23 @@ function median(list,   n, v, i, j, t) {
 	return (n % 2) ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
 }
 function mega(x) { return sprintf("%.1f M", x / 1e6) }
+# POLICY or JIT:POLICY is P
+function plain_policy(label, p) { return label == p || label ~ (":" p "$") }
+# the none of the same LuaJIT as LABEL
+function nonename(label) { return label ~ /:/ ? substr(label, 1, index(label, ":")) "none" : "none" }
+# the median of KEY, or "" (sets nothing else)
+function med_of(key,   l, h, m) {
+	if (!(key in vals) || nok[key] < boots || (key in failed)) return ""
+	l = lo; h = hi; m = median(vals[key]); lo = l; hi = h
+	return m
+}
+function diff(a, b) {
+	if (a == "" || b == "") return "-"
+	return sprintf("%+.1f M (%+.2f%%)", (a - b) / 1e6, 100 * (a - b) / b)
+}
 NR == 1 { next }
 {
+	if ($7 != "" && $7 != "debian") { $3 = $7 ":" $3; jits[$7] = 1 }
 	key = $1 SUBSEP $2 SUBSEP $3
 	if (!($3 in pseen)) { pseen[$3] = 1; pol[++np] = $3 }
 	if (!($2 in wseen)) { wseen[$2] = 1; wl[++nw] = $2 }
@@ -34,8 +49,8 @@ END {
 	nk = split(kernels, ks, " ")
 	line = "| kernel | workload |"; sep = "| --- | --- |"
 	for (p = 1; p <= np; p++) { line = line " " pol[p] " |"; sep = sep " --- |" }
-	for (p = 1; p <= np; p++) if (pol[p] != "none" && pol[p] != "bare") {
-		line = line " " pol[p] " - none |"; sep = sep " --- |"
+	for (p = 1; p <= np; p++) if (!plain_policy(pol[p], "none") && !plain_policy(pol[p], "bare")) {
+		line = line " " pol[p] " - " nonename(pol[p]) " |"; sep = sep " --- |"
 	}
 	print line; print sep
 	for (a = 1; a <= nk; a++) for (i = 1; i <= nw; i++) {
@@ -51,15 +66,32 @@ END {
 				cell = sprintf("%s (spread %.2f%%)", mega(m), 100 * (hi - lo) / m)
 			}
 			line = line " " cell " |"
-			if (pol[p] == "none") none_med = med[p]
+			if (plain_policy(pol[p], "none")) none_med[pol[p]] = med[p]
 		}
-		for (p = 1; p <= np; p++) if (pol[p] != "none" && pol[p] != "bare") {
-			if (med[p] == "" || none_med == "") cell = "-"
-			else cell = sprintf("%+.1f M (%+.2f%%)", (med[p] - none_med) / 1e6,
-				100 * (med[p] - none_med) / none_med)
-			line = line " " cell " |"
+		for (p = 1; p <= np; p++) if (!plain_policy(pol[p], "none") && !plain_policy(pol[p], "bare")) {
+			line = line " " diff(med[p], none_med[nonename(pol[p])]) " |"
 		}
 		print line
+	}
+	if (("plain" in jits) && ("pkey" in jits)) {
+		print ""
+		print "The patched LuaJIT (pkey: luajit-series/) against the unpatched (plain: the same source and"
+		print "recipe without the series), medians of the same boots:"
+		print ""
+		print "| kernel | workload | bare | none | pin | sealed (pkey) | pkey sealed - plain none |"
+		print "| --- | --- | --- | --- | --- | --- | --- |"
+		for (a = 1; a <= nk; a++) for (i = 1; i <= nw; i++) {
+			line = "| " ks[a] " | " wl[i] " |"
+			for (q = 1; q <= 3; q++) {
+				p = (q == 1 ? "bare" : q == 2 ? "none" : "pin")
+				line = line " " diff(med_of(ks[a] SUBSEP wl[i] SUBSEP "pkey:" p), med_of(ks[a] SUBSEP wl[i] SUBSEP "plain:" p)) " |"
+			}
+			sealed = "all"
+			if (med_of(ks[a] SUBSEP wl[i] SUBSEP "pkey:all") == "") sealed = "upstream"
+			m = med_of(ks[a] SUBSEP wl[i] SUBSEP "pkey:" sealed)
+			line = line " " (m == "" ? "-" : sealed) " | " diff(m, med_of(ks[a] SUBSEP wl[i] SUBSEP "plain:none")) " |"
+			print line
+		}
 	}
 	print ""
 	printf "Guest instructions (guest/run --icount: one guest nanosecond is one instruction) from fork to\n"

@@ -42,6 +42,10 @@ function fault(kind, policy, got, want,   e, o, areas, sealed, refused) {
 	if (!number(areas) || !number(sealed) || !number(refused))
 		return "the library's counts are missing (areas=" areas " sealed=" sealed " refused_mseal=" refused ")"
 	if (areas + 0 < 1) return "no machine code made executable (areas=0)"
+	if (jit == "pkey" && kind == "workload" && o == "RAN" && field(got, "mcode") != "pkey")
+		return "the code was not kept W^X by a protection key (mcode=" field(got, "mcode") ")"
+	if (jit == "pkey" && kind == "attack" && (field(got, "pkey") !~ /^[0-9]+$/ || field(got, "pkey") == "0"))
+		return "the attacked area was under no protection key (pkey=" field(got, "pkey") ")"
 	if (policy == "none") return sealed + 0 != 0 ? "none sealed " sealed " areas" : ""
 	if (refused + 0 != 0) return "the kernel refused " refused " mseal calls"
 	if (sealed + 0 != areas + 0) return "sealed " sealed " of " areas " areas"

@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
-# luajit/matrix.sh [--fast] [--strict] [--brief] [--jobs N] [--timeout SECS] [KERNEL...] -
-# Debian's LuaJIT, unmodified, under every seal policy on every KERNEL
+# luajit/matrix.sh [--jit debian|pkey] [--fast] [--strict] [--brief] [--jobs N]
+#                  [--timeout SECS] [KERNEL...] -
+# Debian's LuaJIT, unmodified (--jit debian, the default), or built from
+# Debian's source with luajit-series/ (--jit pkey: W^X by a protection
+# key, luajit-series/build.sh), under every seal policy on every KERNEL
 # (default: make test's, kernel/kernels.tsv; any kernel with a
 # build/kernels/NAME/bzImage): the workloads and the attacks on its live
 # code, one guest boot per kernel (guest/run; JOBS boots at a time,
@@ -18,14 +21,15 @@
 #   --brief  print only the failed tests, their result lines, and the
 #            closing line (the whole TAP is in the files)
 #
-# Writes, under $RESULTS (default $SEALJIT/build/results):
-#   KERNEL-luajit.out   the mode ("# luajit-matrix mode=fast|full"), the guest's
+# Writes, under $RESULTS (default $SEALJIT/build/results), with NAME luajit
+# for Debian's LuaJIT and luajit-pkey for the series' (cases.sh):
+#   KERNEL-NAME.out     the mode ("# luajit-matrix mode=fast|full"), the guest's
 #                       output (`# result` lines), guest/run's exit status last
-#   KERNEL-luajit.tap   TAP: one test per case, the result lines as comments;
+#   KERNEL-NAME.tap     TAP: one test per case, the result lines as comments;
 #                       then the case list is the mode's, and the guest ran
 #                       to the end (judge.sh)
-#   luajit-matrix.md    the Markdown summary (summary.sh), full mode only
-#                       (luajit-matrix-fast.md for --fast)
+#   NAME-matrix.md      the Markdown summary (summary.sh), full mode only
+#                       (NAME-matrix-fast.md for --fast)
 # and prints the TAP and a closing "N passed, N failed, N skipped" line
 # (tests/tap-summary).
 # A case without a result line (the guest died, a case hung) fails.
@@ -38,7 +42,7 @@ SEALJIT=${SEALJIT:-$(dirname "$here")}
 BUILD=${BUILD:-$SEALJIT/build/luajit}
 case $BUILD in /*) ;; *) BUILD=$here/$BUILD ;; esac
 RESULTS=${RESULTS:-$SEALJIT/build/results}
-mode=full jobs=2 timeout=1800 strict= brief=
+mode=full jobs=2 timeout=1800 strict= brief= jit=debian
 
 usage() { sed -n '2,/^set /{/^set /d;s/^# \{0,1\}//;p}' "$0" >&2; exit 2; }
 die() { echo "matrix: $*" >&2; exit 2; }
@@ -50,6 +54,7 @@ parse_options() {
 	while [ $# -gt 0 ]; do
 		case $1 in
 		--fast) mode=fast; shift ;;
+		--jit) [ $# -ge 2 ] || usage; jit=$2; shift 2 ;;
 		--strict) strict=1; shift ;;
 		--brief) brief=1; shift ;;
 		--jobs) [ $# -ge 2 ] || usage; jobs=$2; shift 2 ;;
@@ -59,6 +64,7 @@ parse_options() {
 		*) kernels+=("$1"); shift ;;
 		esac
 	done
+	lj_use_jit "$jit" || exit 2
 	whole_number matrix --jobs "$jobs"
 	whole_number matrix --timeout "$timeout"
 	local names
@@ -76,21 +82,22 @@ write_cases() {
 
 # The package every guest gets: /sealjit/luajit-pkg/.
 make_package() {
-	pkg=$BUILD/matrix/luajit-pkg
-	SEALJIT=$SEALJIT BUILD=$BUILD "$here/package.sh" "$pkg"
+	pkg=$BUILD/matrix-$jit/luajit-pkg
+	SEALJIT=$SEALJIT BUILD=$BUILD "$here/package.sh" --jit "$jit" "$pkg"
 	write_cases >"$pkg/cases"
 	[ -s "$pkg/cases" ] || die "no cases"
 }
 
 boot() {
 	local k=$1 rc=0
-	echo "# luajit-matrix mode=$mode cases=$(wc -l <"$pkg/cases")" >"$RESULTS/$k-luajit.out"
+	local out=$RESULTS/$k-$LJ_RESULT.out
+	echo "# luajit-matrix mode=$mode cases=$(wc -l <"$pkg/cases") jit=$jit" >"$out"
 	"$SEALJIT/guest/run" --timeout "$timeout" --add "$pkg" \
-		--console "$RESULTS/$k-luajit.console" "$k" -- \
+		--console "$RESULTS/$k-$LJ_RESULT.console" "$k" -- \
 		sh luajit-pkg/run-cases.sh "$k" luajit-pkg/cases \
-		>>"$RESULTS/$k-luajit.out" 2>&1 || rc=$?
-	echo "# guest/run exit $rc" >>"$RESULTS/$k-luajit.out"
-	echo "matrix: $k: guest/run exit $rc" >&2
+		>>"$out" 2>&1 || rc=$?
+	echo "# guest/run exit $rc" >>"$out"
+	echo "matrix: $k ($LJ_RESULT): guest/run exit $rc" >&2
 }
 
 run_boots() {
@@ -106,15 +113,16 @@ run_boots() {
 judge() {
 	local k
 	for k in "${kernels[@]}"; do
-		"$here/judge.sh" --mode "$mode" "$k" "$pkg/cases" "$RESULTS/$k-luajit.out" \
-			>"$RESULTS/$k-luajit.tap" || true
-		RESULTS=$RESULTS "$SEALJIT/tests/provenance" "$k-luajit.tap" \
-			luajit/matrix.sh $([ "$mode" = full ] || echo --fast) "${kernels[@]}"
+		local tap=$RESULTS/$k-$LJ_RESULT.tap
+		"$here/judge.sh" --jit "$jit" --mode "$mode" "$k" "$pkg/cases" "$RESULTS/$k-$LJ_RESULT.out" \
+			>"$tap" || true
+		RESULTS=$RESULTS "$SEALJIT/tests/provenance" "$k-$LJ_RESULT.tap" \
+			luajit/matrix.sh --jit "$jit" $([ "$mode" = full ] || echo --fast) "${kernels[@]}"
 		if [ -n "$brief" ]; then
-			awk '/^not ok / { print; show = 1; next } show && /^# / { print; next } { show = 0 }' "$RESULTS/$k-luajit.tap"
-		else cat "$RESULTS/$k-luajit.tap"; fi
+			awk '/^not ok / { print; show = 1; next } show && /^# / { print; next } { show = 0 }' "$tap"
+		else cat "$tap"; fi
 	done
-	RESULTS=$RESULTS "$SEALJIT/tests/tap-summary" --only "${kernels[@]/%/-luajit}"
+	RESULTS=$RESULTS "$SEALJIT/tests/tap-summary" --only "${kernels[@]/%/-$LJ_RESULT}"
 }
 
 main() {
@@ -122,13 +130,13 @@ main() {
 	parse_options "$@"
 	mkdir -p "$RESULTS" "$BUILD"
 	make_package
-	echo "matrix: $mode mode, $(wc -l <"$pkg/cases") cases on each of: ${kernels[*]}" >&2
+	echo "matrix: $LJ_RESULT, $mode mode, $(wc -l <"$pkg/cases") cases on each of: ${kernels[*]}" >&2
 	run_boots
-	local summary=$RESULTS/luajit-matrix.md rc=0 src=0
-	[ "$mode" = full ] || summary=$RESULTS/luajit-matrix-fast.md
+	local summary=$RESULTS/$LJ_RESULT-matrix.md rc=0 src=0
+	[ "$mode" = full ] || summary=$RESULTS/$LJ_RESULT-matrix-fast.md
 	judge || { [ -z "$strict" ] || rc=1; }
 	rm -f "$summary"
-	"$here/summary.sh" "${kernels[@]}" >"$summary.tmp" || src=$?
+	"$here/summary.sh" --jit "$jit" "${kernels[@]}" >"$summary.tmp" || src=$?
 	if [ "$src" = 0 ]; then
 		mv "$summary.tmp" "$summary"
 		echo "matrix: wrote $summary" >&2

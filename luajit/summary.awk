@@ -62,7 +62,8 @@ result_read($0) {
 	ans_outcome[result("kernel"), result("policy"), name] = result("outcome")
 }
 END {
-	print "### Workloads: did unmodified LuaJIT run correctly?"
+	who = (jit == "pkey" ? "LuaJIT with luajit-series/" : "unmodified LuaJIT")
+	print "### Workloads: did " who " run correctly?"
 	print ""
 	table("workload", wl, nw, "workload")
 	print ""
@@ -72,23 +73,34 @@ END {
 	print ""
 	print "### What the policies that ran sealed, and what they could never free"
 	print ""
-	print "| kernel | policy | workload | areas sealed | sealed bytes | mprotects RW / RX on areas | RW of an older area (exit patches) | munmaps refused | bytes never freed |"
-	print "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+	extra = (jit == "pkey" ? " flushed bytes reused | sealed bytes never reused |" : "")
+	print "| kernel | policy | workload | areas sealed | sealed bytes | mprotects RW / RX on areas | RW of an older area (exit patches) | munmaps refused | bytes never freed |" extra
+	print "| --- | --- | --- | --- | --- | --- | --- | --- | --- |" (jit == "pkey" ? " --- | --- |" : "")
 	for (a = 1; a <= nk; a++) for (b = 2; b <= np; b++) for (i = 1; i <= nw; i++) {
 		key = "workload" SUBSEP wl[i] SUBSEP ks[a] SUBSEP ps[b]
 		if (!(key in res) || field(res[key], "outcome") != "RAN") continue
 		r = res[key]
-		printf "| %s | %s | %s | %s | %s | %s / %s | %s | %s | %s |\n", ks[a], ps[b], wl[i],
+		printf "| %s | %s | %s | %s | %s | %s / %s | %s | %s | %s |", ks[a], ps[b], wl[i],
 			field(r, "sealed"), human(field(r, "sealed_bytes")),
 			field(r, "write_protects"), field(r, "exec_protects"),
 			field(r, "old_area_patches"),
 			field(r, "refused_munmap"), human(field(r, "unfreed_bytes"))
+		if (jit == "pkey")
+			printf " %s | %s |", human(field(r, "reused_bytes")), human(field(r, "retired_bytes"))
+		printf "\n"
 	}
 	print ""
 	print "munmaps refused include lua_close()'s at exit (one per area still in LuaJIT's list); the"
 	print "rest are jit.flush() and the flush LuaJIT does itself when its areas reach -Omaxmcode."
-	print "LuaJIT ignores a failed munmap (mcode_free returns nothing), so the bytes stay mapped, sealed"
-	print "r-x, for the life of the process."
+	if (jit != "pkey") {
+		print "LuaJIT ignores a failed munmap (mcode_free returns nothing), so the bytes stay mapped, sealed"
+		print "r-x, for the life of the process."
+	} else {
+		print "bytes never freed counts every refused munmap, once per refusal.  The patched LuaJIT keeps"
+		print "each area a flush could not unmap, filled with INT3, and makes its next area of that size"
+		print "there: flushed bytes reused is what it made there, sealed bytes never reused what was left"
+		print "unused when the workload ended (jit.util.mcodeinfo() at lua_close())."
+	}
 	print ""
 	print "### Attacks on a hot trace's machine code"
 	print ""

@@ -3,13 +3,14 @@
 # attacks of the run still land under it, with their reasons; from
 # report/luajit-cells.awk's output.  The answer itself is luajit/answer.awk's
 # (luajit/summary.sh gives the same one).
-#   awk LIB... -f luajit/answer.awk -f luajit-answer.awk CELLS
+#   awk LIB... [-v id=ID] -f luajit/answer.awk -f luajit-answer.awk CELLS
+# (id: the list's element id, default luajit-answer)
 BEGIN { FS = "\t"; SEP = "\036"; kernels_read() }
 $1 == "S" { if (!($3 in ans_kind)) ans_name[++ans_n] = $3; ans_kind[$3] = $2; next }
 $1 == "K" { kr[++nk] = $2; next }
 $1 == "C" { ans_outcome[$2, $3, $4] = $5; why[$2, $3, $4] = $13; next }
 END {
-	print "<ul class=\"answer\" id=\"luajit-answer\">"
+	print "<ul class=\"answer\" id=\"" (id == "" ? "luajit-answer" : id) "\">"
 	for (a = 1; a <= nk; a++) {
 		k = kr[a]
 		answer(k)

@@ -8,6 +8,9 @@
 #   KERNEL-luajit.tap    the real-JIT matrix: Debian's LuaJIT under every
 #                        policy (luajit/matrix.sh: make test-luajit, the fast
 #                        subset; make luajit-attacks, all of it)
+#   KERNEL-luajit-pkey.tap  the same for LuaJIT with luajit-series/ (W^X by a
+#                        protection key; luajit/matrix.sh --jit pkey)
+#   luajit-pkey-cost.md  what the series costs (make luajit-pkey-cost)
 #   bench-kernel.tsv     the cost of sealing (make bench-kernel)
 #   jitdemo-bench.txt    the JIT's speed (make bench-jit)
 #   provenance.tsv       the date, commit and command of each (tests/provenance)
@@ -15,7 +18,8 @@
 # (each case's reason), the attacks program's --list (each scenario's
 # words: make attacks-bin), luajit/workloads/*.lua (each workload's first
 # line), kernel/kernels.tsv (kernel names, cost bases), report/*.tsv (row
-# groups, inputs), report/intro.html, style.css, cell.js.
+# groups, inputs), report/intro.html, luajit-pkey-intro.html, md-table.awk,
+# style.css, cell.js.
 #
 #   --kernels "K..."  the matrices' columns, in order (default: every
 #                     RESULTS/*-attacks.tap, in kernel/kernels.tsv's order);
@@ -98,8 +102,9 @@ absent() { # PART FILE-NAME
 	case $required in *" $1 "*) printf '%s\tmissing (required: --require %s)\n' "$results/$2" "$1" >>"$problems" ;; esac
 }
 
-for f in lib.awk scenario-groups.tsv inputs.tsv intro.html style.css cell.js; do need "$here/$f" || true; done
-for f in attacks/expected.tsv kernel/kernels.tsv luajit/expected-workloads.tsv luajit/expected-attacks.tsv luajit/answer.awk; do
+for f in lib.awk scenario-groups.tsv inputs.tsv intro.html luajit-pkey-intro.html md-table.awk style.css cell.js; do need "$here/$f" || true; done
+for f in attacks/expected.tsv kernel/kernels.tsv luajit/expected-workloads.tsv luajit/expected-attacks.tsv \
+	luajit/expected-pkey-workloads.tsv luajit/expected-pkey-attacks.tsv luajit/answer.awk; do
 	need "$top/$f" || true
 done
 if [ -s "$problems" ]; then cat "$problems" >&2; echo "report: the repository's own files are missing (--top $top?)" >&2; exit 2; fi
@@ -187,6 +192,23 @@ else
 	: >"$work/luajit-answer.html"
 fi
 
+# The patched LuaJIT: KERNEL-luajit-pkey.tap, cells as Debian's; its cost.
+runs_of luajit-pkey "make test-luajit-pkey or make luajit-attacks"
+luajit_pkey_files=("${args[@]}")
+if [ ${#args[@]} -gt 0 ]; then
+	matrix luajit-pkey "$work/luajit-text" "-v cases=0 -v sealrow=0 -v foot=0" luajit-cells.awk \
+		"$top/luajit/expected-pkey-workloads.tsv" "$top/luajit/expected-pkey-attacks.tsv"
+	awk "${lib[@]}" -v id=luajit-pkey-answer -f "$top/luajit/answer.awk" -f "$here/luajit-answer.awk" \
+		"$work/luajit-pkey.cells" >"$work/luajit-pkey-answer.html"
+else
+	echo "<p class=\"missing\"><b>No results of the patched LuaJIT</b> in $(printf '%s' "$results" | esc): run <code>make test-luajit-pkey</code> or <code>make luajit-attacks</code>.</p>" >"$work/luajit-pkey.html"
+	: >"$work/luajit-pkey.cells"
+	: >"$work/luajit-pkey-answer.html"
+fi
+if [ -f "$results/luajit-pkey-cost.md" ]; then
+	awk -f "$here/md-table.awk" "$results/luajit-pkey-cost.md" >"$work/luajit-pkey-cost.html"
+else absent luajit-pkey-cost luajit-pkey-cost.md >"$work/luajit-pkey-cost.html"; fi
+
 # Cost and speed.
 if [ -f "$results/bench-kernel.tsv" ]; then
 	if awk "${lib[@]}" -f "$top/scripts/bench-summary.awk" -v problems="$problems" \
@@ -206,8 +228,11 @@ else absent bench-jit jitdemo-bench.txt >"$work/jit.html"; fi
 files_of() { local a; for a in "$@"; do case $a in run=*) ;; *) echo "$a" ;; esac; done; }
 mapfile -t attack_files < <(files_of ${attack_files[@]+"${attack_files[@]}"})
 mapfile -t luajit_files < <(files_of ${luajit_files[@]+"${luajit_files[@]}"})
+mapfile -t luajit_pkey_files < <(files_of ${luajit_pkey_files[@]+"${luajit_pkey_files[@]}"})
 prov_attacks=$( [ ${#attack_files[@]} -eq 0 ] || provenance attacks "${attack_files[@]}")
 prov_luajit=$( [ ${#luajit_files[@]} -eq 0 ] || provenance luajit "${luajit_files[@]}")
+prov_luajit_pkey=$( [ ${#luajit_pkey_files[@]} -eq 0 ] || provenance luajit-pkey "${luajit_pkey_files[@]}")
+prov_luajit_pkey_cost=$( [ ! -f "$results/luajit-pkey-cost.md" ] || provenance luajit-pkey-cost "$results/luajit-pkey-cost.md")
 prov_cost=$( [ ! -f "$results/bench-kernel.tsv" ] || provenance bench-kernel "$results/bench-kernel.tsv")
 prov_jit=$( [ ! -f "$results/jitdemo-bench.txt" ] || provenance bench-jit "$results/jitdemo-bench.txt")
 . "$here/../scripts/tree-state.sh"
@@ -231,6 +256,14 @@ else
 	rm -f "$out/attack-matrix.svg"
 	echo "<p class=\"missing\">No summary: no usable attack results.</p>" >"$work/summary.html"
 fi
+
+# A LuaJIT matrix's numbered cells and their reasons, when it has any.
+reasons_of() { # NAME TABLES-IN-WORDS
+	if grep -q '<ol class="reasons"' "$work/$1.html"; then
+		echo "<h3>Why: $2's reason for each numbered cell</h3>"
+		sed -n '/<ol class="reasons"/,$p' "$work/$1.html"
+	fi
+}
 
 # The problems, at the top of the page.
 problems_html=
@@ -303,11 +336,18 @@ HTML
 <span><span class="sw none">not run</span>not in this run: make test runs a fast subset (luajit/matrix.sh --fast), make luajit-attacks every case</span></div>
 <div class="detail noprint">Click a cell for the reason luajit/expected-*.tsv gives and the case's result line.</div>
 HTML
-	if grep -q '<ol class="reasons"' "$work/luajit.html"; then
-		echo "<h3>Why: luajit/expected-*.tsv's reason for each numbered cell</h3>"
-		sed -n '/<ol class="reasons"/,$p' "$work/luajit.html"
-	fi
+	reasons_of luajit "luajit/expected-workloads.tsv and expected-attacks.tsv"
 	[ -z "$prov_luajit" ] || echo "<p class=\"prov\">$prov_luajit</p>"
+	echo "</section>"
+	cat "$here/luajit-pkey-intro.html"
+	cat "$work/luajit-pkey-answer.html"
+	sed '/<ol class="reasons"/,$d' "$work/luajit-pkey.html"
+	echo '<div class="legend"><span><span class="sw blocked">SIGSEGV</span>BLOCKED by the key: the attacker'"'"'s store into the code faulted (tried in a forked child with its rights, PKRU included)</span> <span>the other colours as in Debian'"'"'s matrix above</span></div>'
+	reasons_of luajit-pkey "luajit/expected-pkey-*.tsv"
+	[ -z "$prov_luajit_pkey" ] || echo "<p class=\"prov\">$prov_luajit_pkey</p>"
+	echo "<h3>What it costs: guest instructions, patched against unpatched</h3>"
+	cat "$work/luajit-pkey-cost.html"
+	[ -z "$prov_luajit_pkey_cost" ] || echo "<p class=\"prov\">$prov_luajit_pkey_cost</p>"
 	cat <<HTML
 </section>
 <section id="cost">

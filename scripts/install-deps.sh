@@ -12,7 +12,9 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 # guest: qemu-system-x86 busybox-static cpio gzip xz-utils
 # userspace: gcc make libc6-dev libcap-dev, and clang for the fuzz target
 # benchmark: stress-ng (run in the guest), gnuplot-nox (the chart)
-# a JIT nobody here wrote: luajit (run in the guest under every seal policy)
+# a JIT nobody here wrote: luajit (run in the guest under every seal policy),
+#   its source (apt-get source: scripts/deb-src.sh adds this release's deb-src
+#   entry; dpkg-dev unpacks it) and lua-moses (Debian's own test of it)
 # report: chromium (make test renders the page headless, report/tests/page.sh)
 versions=$("$top/kernel/kernels" sources) || exit 1
 mapfile -t versions <<<"$versions"
@@ -22,7 +24,7 @@ packages=(
 	qemu-system-x86 busybox-static cpio gzip xz-utils
 	gcc make libc6-dev libcap-dev clang libclang-rt-14-dev
 	stress-ng gnuplot-nox
-	luajit
+	luajit dpkg-dev lua-moses
 	chromium
 )
 
@@ -31,13 +33,23 @@ for p in "${packages[@]}"; do
 	dpkg-query -W -f '${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||
 		missing+=("$p")
 done
-[ ${#missing[@]} -eq 0 ] && exit 0
+# apt-get source needs a deb-src entry of this release (luajit-series/).
+deb_src=$(dirname "$0")/deb-src.sh
+no_deb_src=
+"$deb_src" check 2>/dev/null || no_deb_src=1
+[ ${#missing[@]} -eq 0 ] && [ -z "$no_deb_src" ] && exit 0
 
 if [ "$(id -u)" -ne 0 ]; then
-	echo "sealjit needs these Debian packages: ${missing[*]}" >&2
-	echo "install them with: sudo apt-get install ${missing[*]}   (or: sudo make deps)" >&2
+	if [ ${#missing[@]} -gt 0 ]; then
+		echo "sealjit needs these Debian packages: ${missing[*]}" >&2
+		echo "install them with: sudo apt-get install ${missing[*]}   (or: sudo make deps)" >&2
+	fi
+	[ -z "$no_deb_src" ] ||
+		echo "sealjit needs apt-get source for luajit: sudo scripts/deb-src.sh add   (or: sudo make deps)" >&2
 	exit 1
 fi
+[ -z "$no_deb_src" ] || "$deb_src" add
+[ ${#missing[@]} -eq 0 ] && exit 0
 echo "installing: ${missing[*]}"
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq

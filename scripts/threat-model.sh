@@ -12,6 +12,8 @@
 #   @LUAJIT@        "A JIT nobody here wrote": Debian's LuaJIT under every
 #                   policy (luajit/summary.sh --section, from the full
 #                   matrix of make luajit-attacks)
+#   @LUAJIT_PKEY@   the same for LuaJIT with luajit-series/ (summary.sh
+#                   --jit pkey --section), with make luajit-pkey-cost's table
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 in=$top/docs/threat-model.md.in
@@ -39,10 +41,15 @@ grep -v '^|' "$work/table" | sed '/^$/d' >"$work/legend"
 	echo "threat-model: no LuaJIT matrix for every kernel (make luajit-attacks)" >&2
 	exit 1
 }
+"$top/luajit/summary.sh" --jit pkey --section "$@" >"$work/luajit-pkey" || {
+	echo "threat-model: no matrix of the patched LuaJIT for every kernel (make luajit-attacks)" >&2
+	exit 1
+}
 
 # The template, filled in (scripts/threat-model.awk).
 awk -v registry="$top/kernel/kernels.tsv" -v expected="$top/attacks/expected.tsv" \
 	-v results="${RESULTS:-$top/build/results}" -v table="$work/table" -v luajit="$work/luajit" \
+	-v luajit_pkey="$work/luajit-pkey" \
 	-f "$top/kernel/kernels.awk" -f "$top/scripts/result.awk" -f "$top/scripts/expect.awk" \
 	-f "$top/scripts/threat-model.awk" "$in" >"$out"
 echo "wrote $out"

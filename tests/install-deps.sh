@@ -16,11 +16,18 @@ case " $MISSING " in *" $p "*) exit 1 ;; esac
 printf 'install ok installed'
 SH
 printf '#!/bin/sh\necho 1000\n' >"$work/bin/id"
-printf '#!/bin/sh\necho "apt-get must not run" >&2; exit 99\n' >"$work/bin/apt-get"
+cat >"$work/bin/apt-get" <<'SH'
+#!/bin/sh
+if [ "$1" = indextargets ]; then
+	[ -n "$NO_DEB_SRC" ] || sed -n 's/^VERSION_CODENAME=//p' /etc/os-release
+	exit 0
+fi
+echo "apt-get must not run" >&2; exit 99
+SH
 chmod +x "$work/bin"/*
 
 . "$top/tests/tap.sh"
-tap_start 3
+tap_start 4
 run() { MISSING=$1 PATH=$work/bin:$PATH "$top/scripts/install-deps.sh" >"$work/out" 2>&1; }
 
 run "rsync patch qemu-system-x86"
@@ -34,4 +41,8 @@ run ""
 status=$?
 [ $status -eq 0 ] && [ ! -s "$work/out" ]
 tap_result $? "nothing missing: silent success" "exit $status: $(cat "$work/out")"
+NO_DEB_SRC=1 run ""
+status=$?
+[ $status -ne 0 ] && grep -q 'deb-src.sh add' "$work/out" && ! grep -q 'apt-get must not run' "$work/out"
+tap_result $? "no deb-src entry: named, with the command that adds it, and refused" "exit $status: $(cat "$work/out")"
 tap_end

@@ -82,6 +82,10 @@ enum jit_seal_policy {
 	JIT_SEAL_CARD,		/* MM_SEAL_MPROTECT|MM_SEAL_MMAP|MM_SEAL_MREMAP */
 	JIT_SEAL_ALL,		/* card + MM_SEAL_MUNMAP|MM_SEAL_MSEAL */
 	JIT_SEAL_NONE,		/* W^X only */
+	JIT_SEAL_PKEY,		/* the key space: read-write-execute under a
+				 * protection key, sealed with every type when
+				 * made; each module written into it through the
+				 * key (WRPKRU), never through mprotect */
 };
 
 /* How the kernel answered the arena's mseal(). */

@@ -1,12 +1,18 @@
 /*
  * arena.h - code memory.  arena.c is the only place in libjit that calls
- * mmap, mprotect, mseal or munmap.
+ * mmap, mprotect, pkey_mprotect, mseal or munmap, or writes PKRU.
  *
  * Life of an arena: arena_map() maps it PROT_READ|PROT_WRITE; the caller
  * copies code in with arena_write(); arena_seal() flips it to
  * PROT_READ|PROT_EXEC and seals it once, as the policy says; no page is
  * ever writable and executable at once.  arena_unmap() tries munmap and
  * reports the kernel's refusal instead of crashing.
+ *
+ * --seal=pkey instead: the arena's pages are in the key space, mapped
+ * read-write-execute under a protection key and sealed before any code is
+ * in them; arena_write() opens the key for the calling thread around the
+ * copy (WRPKRU) and closes it, and arena_seal() changes no protection.
+ * Outside arena_write() no thread may write them.
  */
 #ifndef JITDEMO_ARENA_H
 #define JITDEMO_ARENA_H
@@ -21,6 +27,7 @@ struct arena {
 	size_t used;
 	bool executable;
 	bool in_code_space;	/* pages of the process's code space */
+	bool in_key_space;	/* pages of the key space (--seal=pkey) */
 	unsigned types_requested;
 	unsigned types_applied;
 	enum jit_seal_outcome outcome;
@@ -40,7 +47,16 @@ bool arena_map(struct arena *a, size_t bytes, void *hint, struct jit_diag *diag)
  * stay one RX VMA next to the PROT_NONE rest of the reservation.
  */
 #define CODE_SPACE_RESERVE (1ul << 30)
-bool arena_map_in_code_space(struct arena *a, size_t bytes, struct jit_diag *diag);
+/*
+ * JIT_SEAL_PKEY: fresh pages at the end of the key space instead, one
+ * KEY_SPACE_RESERVE region per process (MAP_NORESERVE), made with a key of
+ * its own (write-disabled for the allocating thread and every thread it
+ * creates later) and sealed once; a module that does not fit is refused.
+ * No PKU or no free key: refused, and the diag says why.
+ */
+#define KEY_SPACE_RESERVE (64ul << 20)
+bool arena_map_in_code_space(struct arena *a, size_t bytes,
+			     enum jit_seal_policy policy, struct jit_diag *diag);
 void code_space_info(struct jit_code_space_info *info);
 bool arena_write(struct arena *a, const void *code, size_t len);
 bool arena_seal(struct arena *a, enum jit_seal_policy policy,

@@ -81,7 +81,7 @@ struct jit_options jit_default_options(void)
 bool jit_parse_seal_policy(const char *text, enum jit_seal_policy *out)
 {
 	static const enum jit_seal_policy all[] = { JIT_SEAL_CARD, JIT_SEAL_ALL,
-						    JIT_SEAL_NONE };
+						    JIT_SEAL_NONE, JIT_SEAL_PKEY };
 	for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
 		if (strcmp(text, jit_seal_policy_name(all[i])) == 0) {
 			*out = all[i];
@@ -96,6 +96,7 @@ const char *jit_seal_policy_name(enum jit_seal_policy policy)
 	case JIT_SEAL_CARD: return "card";
 	case JIT_SEAL_ALL: return "all";
 	case JIT_SEAL_NONE: return "none";
+	case JIT_SEAL_PKEY: return "pkey";
 	}
 	return "?";
 }
@@ -112,13 +113,17 @@ int jit_compile(struct jit_module *m, const struct jit_options *opt,
 		diag_plain(diag, "module already compiled");
 		return -1;
 	}
+	if (opt->hint && opt->seal == JIT_SEAL_PKEY) {
+		diag_plain(diag, "--seal=pkey writes code into the key space only: no hint");
+		return -1;
+	}
 	uint64_t start = monotonic_ns();
 	if (!emit_module(m->bc, &m->emitted, diag))
 		return -1;
 	m->emit_ns = monotonic_ns() - start;
 	bool mapped = opt->hint ?
 		      arena_map(&m->arena, m->emitted.code.len, opt->hint, diag) :
-		      arena_map_in_code_space(&m->arena, m->emitted.code.len, diag);
+		      arena_map_in_code_space(&m->arena, m->emitted.code.len, opt->seal, diag);
 	if (!mapped) {
 		emitted_module_free(&m->emitted);
 		return -1;

@@ -1,7 +1,8 @@
 #!/bin/sh
-# guest-examples.sh JITDEMO EXAMPLES_DIR sealed|enosys|upstream
+# guest-examples.sh JITDEMO EXAMPLES_DIR sealed|enosys|upstream [POLICY]
 #
-# Runs every example JIT'd with the default seal policy and prints TAP:
+# Runs every example JIT'd with the seal policy POLICY (default: libjit's,
+# card; pkey: the key space) and prints TAP:
 # for each, its stdout must match NAME.expected, and the seal report on
 # stderr must say what the kernel is expected to do:
 #   sealed    the patched kernel's 4-argument mseal sealed the arena
@@ -9,13 +10,14 @@
 #   upstream  a kernel with upstream's 3-argument mseal (host testing)
 # POSIX sh, busybox-compatible: in the guest tests/tap.sh travels beside
 # it (guest/run --add).  Scratch files go to ${TMPDIR:-/tmp}.
-if [ $# -ne 3 ]; then
-	echo "usage: $0 JITDEMO EXAMPLES_DIR sealed|enosys|upstream" >&2
+if [ $# -ne 3 ] && [ $# -ne 4 ]; then
+	echo "usage: $0 JITDEMO EXAMPLES_DIR sealed|enosys|upstream [POLICY]" >&2
 	exit 2
 fi
 jit=$1
 dir=$2
 expect=$3
+seal=${4:+--seal=$4}
 case $expect in
 sealed) pattern=': sealed (applied' ;;
 enosys) pattern='code is W^X but not sealed' ;;
@@ -40,7 +42,8 @@ for args_file in "$dir"/*.args; do
 	base=${args_file%.args}
 	name=${base##*/}
 	# shellcheck disable=SC2046 # the args file holds FUNC ARG... words
-	"$jit" run "$base.jit" $(cat "$args_file") >"$tmp.out" 2>"$tmp.err"
+	# shellcheck disable=SC2086 # $seal is one word or none
+	"$jit" run $seal "$base.jit" $(cat "$args_file") >"$tmp.out" 2>"$tmp.err"
 	status=$?
 	if [ "$status" -eq 0 ] && cmp -s "$tmp.out" "$base.expected"; then
 		ok "$name: output matches $name.expected"

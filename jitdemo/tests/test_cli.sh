@@ -58,6 +58,14 @@ expect_text 0 "requested mprotect,mmap,mremap" "seal report names the requested 
 expect_text 0 "requested mseal,mprotect,munmap,mmap,mremap" "--seal=all requests every type" "$jit" run --seal=all "$fib" fib 5
 expect_text 1 "--require-seal: code arena not sealed" "--seal=none --require-seal fails" "$jit" run --seal=none --require-seal "$fib" fib 5
 expect_text 0 "not sealed (--seal=none)" "--seal=none says so" "$jit" run --seal=none "$fib" fib 5
+# --seal=pkey needs memory protection keys: one clear line where there are
+# none (this project's hosts), the key space where there are.
+if grep -qw pku /proc/cpuinfo; then
+	expect_text 0 "5" "--seal=pkey runs from the key space (this CPU has PKU)" "$jit" run --seal=pkey "$fib" fib 5
+else
+	expect_text 1 "jitdemo: --seal=pkey needs memory protection keys: pkey_alloc:" \
+		"--seal=pkey without PKU: one line saying so, exit 1" "$jit" run --seal=pkey "$fib" fib 5
+fi
 expect_text 0 "code is W^X but not sealed" "without mseal (ENOSYS): says W^X but not sealed" "$no_mseal" "$jit" run "$fib" fib 5
 expect_text 1 "code is W^X but not sealed" "without mseal, --require-seal fails" "$no_mseal" "$jit" run --require-seal "$fib" fib 5
 expect_text 0 "5" "without mseal the result is still right" "$no_mseal" "$jit" run "$fib" fib 5

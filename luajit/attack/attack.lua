@@ -12,9 +12,17 @@
 -- the ordinary follow-up that plants its bytes, snapshots again and runs
 -- the trace again.
 --
+-- The attacker's stores into the code are tried first in a forked child
+-- (store_faults): where the code is mapped writable but its protection
+-- key denies this thread writes (luajit-series/), the store faults, the
+-- child dies of SIGSEGV, and the attack goes on without it; "SIGSEGV"
+-- is then the attack's errno.
+--
 -- Prints (stdout, flushed before the trace runs again):
 --   attack scenario=S call=ok|ERRNO outcome=LANDED|BLOCKED|ERROR errno=E changed=WHAT
+--          area=ADDR+LEN trace=ADDR+LEN pkey=K
 --   rerun value=ok|wrong
+-- pkey: the area's protection key (smaps' ProtectionKey, "-" without one).
 -- The attacker's bytes are `mov edi, 65; mov eax, 231; syscall`:
 -- exit_group(65).  A process that exits 65 ran them; one killed by a
 -- signal ran what the attack left there (zeros, nothing).
@@ -30,6 +38,10 @@ int open(const char *path, int flags, ...);
 long pread64(int fd, void *buf, size_t count, long offset);
 long pwrite64(int fd, const void *buf, size_t count, long offset);
 int close(int fd);
+int mprotect(void *addr, size_t len, int prot);
+int fork(void);
+int waitpid(int pid, int *status, int options);
+void _exit(int status);
 ]])
 local C = ffi.C
 
@@ -56,7 +68,11 @@ local ERRNO_NAMES = { [1] = "EPERM", [2] = "ENOENT", [5] = "EIO", [9] = "EBADF",
 	[17] = "EEXIST", [22] = "EINVAL", [28] = "ENOSPC", [38] = "ENOSYS",
 	[95] = "EOPNOTSUPP" }
 
+local SIGSEGV = 11
+
+-- A number is an errno; a string ("SIGSEGV") is already a name.
 local function errno_name(e)
+	if type(e) == "string" then return e end
 	return ERRNO_NAMES[e] or ("E" .. tostring(e))
 end
 
@@ -177,8 +193,28 @@ local function map_sled(address, len)
 	if rc == address then fill_sled(address, len) end
 end
 
+-- Does an ordinary store of BYTES at ADDRESS fault for this thread?  Tried
+-- in a forked child, which has this thread's rights (PKRU included).
+local function store_faults(address, bytes)
+	local pid = C.fork()
+	if pid == 0 then
+		ffi.copy(ptr(address), bytes, #bytes)
+		C._exit(0)
+	end
+	if pid < 0 then setup_failed("fork") end
+	local status = ffi.new("int[1]")
+	if C.waitpid(pid, status, 0) ~= pid then setup_failed("waitpid") end
+	if status[0] == 0 then return false end
+	if bit.band(status[0], 0x7f) == SIGSEGV then return true end
+	setup_failed("the store's child ended with status " .. status[0])
+end
+
+-- The attacker's bytes over the trace: 0, or "SIGSEGV" where the store
+-- faults (nothing is written).
 local function plant_payload()
+	if store_faults(target.address, PAYLOAD) then return "SIGSEGV" end
 	ffi.copy(ptr(target.address), PAYLOAD, #PAYLOAD)
+	return 0
 end
 
 local function whole_len() return target.hi - target.lo end
@@ -189,23 +225,43 @@ local scenarios = {}
 scenarios["mprotect-rw"] = function()
 	local e = answer(sys(SYS.mprotect, target.lo, whole_len(), PROT_R + PROT_W))
 	if e == 0 then
-		plant_payload()
+		e = plant_payload()
 		sys(SYS.mprotect, target.lo, whole_len(), PROT_R + PROT_X)
+	end
+	return e
+end
+
+-- The same call through libc's mprotect(), as a corrupted pointer passed
+-- to a call the program makes would reach it (and any library that
+-- interposes it).
+scenarios["libc-mprotect"] = function()
+	local rw = C.mprotect(ptr(target.lo), whole_len(), PROT_R + PROT_W)
+	local e = answer(rw, ffi.errno())
+	if e == 0 then
+		e = plant_payload()
+		C.mprotect(ptr(target.lo), whole_len(), PROT_R + PROT_X)
 	end
 	return e
 end
 
 scenarios["mprotect-rwx"] = function()
 	local e = answer(sys(SYS.mprotect, target.lo, whole_len(), RWX))
-	if e == 0 then plant_payload() end
+	if e == 0 then e = plant_payload() end
 	return e
 end
 
+-- The attacker's own key (all rights in this thread) on the code.
 scenarios["pkey-mprotect-rwx"] = function()
 	local pkey = sys(SYS.pkey_alloc, 0, 0)
 	local e = answer(sys(SYS.pkey_mprotect, target.lo, whole_len(), RWX, pkey))
-	if e == 0 then plant_payload() end
+	if e == 0 then e = plant_payload() end
 	return e
+end
+
+-- No call at all: an ordinary store into the code, as a write primitive
+-- would make.  W^X refuses it (read-execute pages, or a closed key).
+scenarios["store-code"] = function()
+	return plant_payload()
 end
 
 scenarios["mremap-move"] = function()
@@ -292,6 +348,20 @@ scenarios["uffd-fill"] = function()
 	return answer(sys(SYS.ioctl, fd, UFFDIO_COPY, copy))
 end
 
+-- The area's protection key, from smaps ("-" where smaps has none).
+local function area_pkey(lo)
+	local inside = false
+	for line in io.lines("/proc/self/smaps") do
+		local a = line:match("^(%x+)-%x+ ")
+		if a then inside = (tonumber(a, 16) == lo)
+		elseif inside then
+			local key = line:match("^ProtectionKey:%s+(%d+)")
+			if key then return key end
+		end
+	end
+	return "-"
+end
+
 local function verdict(err, what)
 	if err == 0 and #what > 0 then return "LANDED", "-" end
 	if err ~= 0 and #what == 0 then return "BLOCKED", errno_name(err) end
@@ -310,15 +380,16 @@ local function main(name)
 	end
 	target.address, target.size = hot_trace()
 	target.lo, target.hi = area_holding(target.address)
+	local pkey = area_pkey(target.lo)
 	local before = snapshot()
 	local err = attack()
 	local what = changes(before, snapshot())
 	local outcome, errno = verdict(err, what)
 	io.stdout:write(string.format(
-		"attack scenario=%s call=%s outcome=%s errno=%s changed=%s area=%x+%d trace=%x+%d\n",
+		"attack scenario=%s call=%s outcome=%s errno=%s changed=%s area=%x+%d trace=%x+%d pkey=%s\n",
 		name, err == 0 and "ok" or errno_name(err), outcome, errno,
 		#what > 0 and table.concat(what, ",") or "-",
-		target.lo, target.hi - target.lo, target.address, target.size))
+		target.lo, target.hi - target.lo, target.address, target.size, pkey))
 	io.stdout:flush()
 	local value = victim(N)
 	io.stdout:write("rerun value=", value == EXPECTED and "ok" or ("wrong:" .. tostring(value)), "\n")

@@ -3,12 +3,14 @@
 # with guest/run --icount: each workload under each policy once (policy
 # "bare": luajit without the library), timed by icount-time, whose guest
 # nanoseconds are guest instructions under -icount shift=0.  One line each:
-#   # cost kernel=K workload=W policy=P instructions=N status=S
+#   # cost kernel=K workload=W policy=P instructions=N status=S jit=J
+# J: the package's LuaJIT (its file jit: debian, plain or pkey).
 # status 0: ran; 3: the kernel cannot express the policy; else it failed.
 kernel=$1
 workloads=$2
 policies=$3
 pkg=$(cd "$(dirname "$0")" && pwd)
+jit=$(cat "$pkg/jit" 2>/dev/null || echo debian)
 LJ="$pkg/lj/ld-linux-x86-64.so.2 --library-path $pkg/lj"
 # The clock source settled and address randomization off (guest/settle).
 settle
@@ -35,7 +37,7 @@ for w in $workloads; do
 		line=$(grep '^icount-time ' /tmp/cost.err | tail -n 1)
 		ns=$(echo "$line" | sed -n 's/.*ns=\([0-9]*\).*/\1/p')
 		st=$(echo "$line" | sed -n 's/.*status=\([0-9]*\).*/\1/p')
-		echo "# cost kernel=$kernel workload=$w policy=$p instructions=${ns:--} status=${st:--}"
+		echo "# cost kernel=$kernel workload=$w policy=$p instructions=${ns:--} status=${st:--} jit=$jit"
 	done
 done
 echo "# cost-done"

@@ -1,9 +1,12 @@
 #!/bin/sh
 # guest/run-cases.sh KERNEL CASES - run in the guest (busybox sh): every
-# case of the CASES file against Debian's LuaJIT, one `# result` line each.
+# case of the CASES file against the package's LuaJIT (Debian's, or
+# luajit-series/'s: the file jit says), one `# result` line each.
 #
 # The package beside this script (matrix.sh lays it out):
 #   lj/                    luajit, its libraries and loader (guest/bundle.sh)
+#   jit                    "debian" or "pkey"; for pkey every workload runs
+#                          with `-l mcodeinfo` (mcodeinfo.lua)
 #   libsealjit-preload.so  the seal-on-exec library, loaded with --preload
 #   workloads/NAME.lua     the workloads; attack.lua the attacker
 # CASES lines: "workload NAME POLICY" or "attack NAME POLICY".
@@ -13,7 +16,7 @@
 #   # result kind=workload kernel=K name=W policy=P outcome=O errno=E
 #     status=S panic=P areas=N sealed=N refused_mseal=N sealed_bytes=B
 #     exec_protects=N write_protects=N old_area_patches=N refused_munmap=N
-#     unfreed_bytes=B detail=TEXT
+#     unfreed_bytes=B mcode=M retired_bytes=B reused_bytes=B detail=TEXT
 #   # result kind=attack kernel=K name=S policy=P outcome=O errno=E
 #     status=S changed=WHAT rerun=R areas=N sealed=N refused_mseal=N
 #     detail=TEXT
@@ -28,6 +31,9 @@
 # summary at exit; an attack's areas, sealed and refused_mseal from its area
 # lines, written as each area is made (the attacker's bytes end the process
 # with exit_group(), before any summary).
+# mcode, retired_bytes, reused_bytes: the pkey LuaJIT's mcodeinfo line at
+# lua_close() (how its code was kept W^X; bytes of sealed areas never
+# reused, and reused); "-" for Debian's LuaJIT or without the line.
 # detail is the rest of the line.  Exits 0 when every case ran to a
 # result line (whatever it says), 2 on misuse.
 kernel=$1
@@ -37,6 +43,10 @@ pkg=$(cd "$(dirname "$0")" && pwd)
 LJ="$pkg/lj/ld-linux-x86-64.so.2 --library-path $pkg/lj"
 PRELOAD=$pkg/libsealjit-preload.so
 TIME_LIMIT=${CASE_TIMEOUT:-240}
+jit=$(cat "$pkg/jit" 2>/dev/null || echo debian)
+# where `-l mcodeinfo` finds mcodeinfo.lua (";;": and the default path)
+LUA_PATH="$pkg/?.lua;;"
+export LUA_PATH
 work=${CASE_WORK:-/tmp/luajit-cases}
 mkdir -p "$work"
 
@@ -66,6 +76,15 @@ no_report() {
 }
 
 header_value() { sed -n "s/^-- $1: //p" "$2" | head -n 1; }
+
+# A field of the pkey LuaJIT's mcodeinfo line on the workload's stderr, or "-".
+mcode_field() {
+	v=$(sed -n "s/^mcodeinfo .*$1=\([^ ]*\).*/\1/p" "$work/err" 2>/dev/null | tail -n 1)
+	echo "${v:--}"
+}
+
+# What the pkey LuaJIT loads before a workload.
+workload_args() { [ "$jit" = pkey ] && echo "-l mcodeinfo"; }
 
 # luajit POLICY ARG...: luajit under the library (POLICY "bare": without);
 # its stdin is not the case list's.
@@ -134,7 +153,8 @@ run_workload() {
 	file=$pkg/workloads/$name.lua
 	reference "$name"
 	# shellcheck disable=SC2046
-	luajit "$policy" $(header_value luajit-flags "$file") "$file" >"$work/out" 2>"$work/err"
+	luajit "$policy" $(workload_args) $(header_value luajit-flags "$file") "$file" \
+		>"$work/out" 2>"$work/err"
 	status=$?
 	min=$(header_value min-areas "$file")
 	workload_outcome "$name" "$status" "${min:-1}"
@@ -147,7 +167,8 @@ run_workload() {
 		"write_protects=$(summary_field write_protects)" \
 		"old_area_patches=$(summary_field old_area_patches)" \
 		"refused_munmap=$(summary_field refused_munmap)" \
-		"unfreed_bytes=$(summary_field unfreed_bytes) detail=$detail"
+		"unfreed_bytes=$(summary_field unfreed_bytes) mcode=$(mcode_field mode)" \
+		"retired_bytes=$(mcode_field retired) reused_bytes=$(mcode_field reused) detail=$detail"
 }
 
 attack_field() {
@@ -186,7 +207,7 @@ run_attack() {
 	echo "# result kind=attack kernel=$kernel name=$name policy=$policy" \
 		"outcome=$outcome errno=$errno status=$status changed=$(attack_field changed)" \
 		"rerun=$(rerun_of "$status") areas=$(area_lines all) sealed=$(area_lines sealed)" \
-		"refused_mseal=$(area_lines refused) detail=$detail"
+		"refused_mseal=$(area_lines refused) pkey=$(attack_field pkey) detail=$detail"
 }
 
 total=$(grep -c . "$cases")

@@ -8,7 +8,9 @@
  * The first mprotect() that makes a range executable seals it under the
  * policy; later ones find it in the area table.  Every call passes to the
  * kernel unchanged (syscall(2): no libc symbol recursion) and every
- * refusal is reported with its errno.
+ * refusal is reported with its errno.  pkey_mprotect() is mprotect()
+ * with a protection key: the series in luajit-series/ maps each area
+ * read-write-execute under a key with it, once, and never re-protects.
  *
  * The area table is not locked: LuaJIT's JIT state is one per lua_State
  * and the luajit binary runs one.
@@ -118,16 +120,30 @@ static void area_made_writable(uintptr_t start, uintptr_t end)
 		report_old_area_patch();
 }
 
-int mprotect(void *addr, size_t len, int prot)
+/* After a (pkey_)mprotect() the kernel allowed. */
+static void area_protected(void *addr, size_t len, int prot)
 {
 	uintptr_t start = (uintptr_t)addr;
 
-	if (syscall(SYS_mprotect, addr, len, prot) != 0)
-		return (int)refused(CALL_MPROTECT, addr, len);
 	if (prot & PROT_EXEC)
 		area_made_executable(addr, len);
 	else
 		area_made_writable(start, start + len);
+}
+
+int mprotect(void *addr, size_t len, int prot)
+{
+	if (syscall(SYS_mprotect, addr, len, prot) != 0)
+		return (int)refused(CALL_MPROTECT, addr, len);
+	area_protected(addr, len, prot);
+	return 0;
+}
+
+int pkey_mprotect(void *addr, size_t len, int prot, int pkey)
+{
+	if (syscall(SYS_pkey_mprotect, addr, len, prot, pkey) != 0)
+		return (int)refused(CALL_MPROTECT, addr, len);
+	area_protected(addr, len, prot);
 	return 0;
 }
 

@@ -103,10 +103,27 @@ LJ_WHO=host.sh
 lj_read_attacks luajit 2>"$work/list.err"
 tap_result $? "attack.lua --list names expected-attacks.tsv's scenarios (${#lj_attacks[@]}) $(cat "$work/list.err")"
 [ ${#lj_attacks[@]} -gt 0 ] || tap_result 1 "attacks under none: no attack to run"
+# The control's expected outcome is the table's none row for any kernel
+# (scripts/expect.awk): LANDED, or BLOCKED by W^X alone (store-code: a
+# store into read-execute code faults).
+none_row() {
+	awk -v registry="$SEALJIT/kernel/kernels.tsv" -v table="$LJ_TABLE_A" -v a="$1" \
+		-f "$SEALJIT/kernel/kernels.awk" -f "$SEALJIT/scripts/expect.awk" -f <(echo 'BEGIN {
+		if (expect_load("a", table) != "") exit 1
+		i = expect_match("a", a, "none", "this-host", "")
+		if (i) print exp_outcome["a", i] " " exp_errno["a", i]
+	}')
+}
 for a in "${lj_attacks[@]}"; do
 	lj none "$here/attack/attack.lua" "$a" >"$work/out" 2>&1
-	grep -q "^attack scenario=$a call=ok outcome=LANDED " "$work/out"
-	tap_result $? "attack $a under none lands on this host (the control)"
+	want=$(none_row "$a")
+	case $want in
+	"LANDED -") grep -q "^attack scenario=$a call=ok outcome=LANDED " "$work/out" ;;
+	"BLOCKED "*) grep -q "^attack scenario=$a call=${want#BLOCKED } outcome=BLOCKED errno=${want#BLOCKED } changed=- " "$work/out" &&
+		grep -q '^rerun value=ok$' "$work/out" ;;
+	*) false ;;
+	esac
+	tap_result $? "attack $a under none on this host: ${want:-no none row} (the control)"
 done
 
 "$SEALJIT/guest/bundle.sh" >/dev/null 2>&1
@@ -180,16 +197,18 @@ list_refused() { # PATTERN COMMAND...
 }
 list_refused 'attack.lua --list failed (exit 1)' false &&
 	list_refused 'attack.lua --list named no attack' true &&
-	list_refused 'only in the table: madvise-dontneed mmap-fixed-anon' sh -c 'echo mprotect-rw' - &&
+	list_refused 'only in the table: libc-mprotect madvise-dontneed' sh -c 'echo mprotect-rw' - &&
 	list_refused 'only listed: nonesuch' sh -c 'luajit "$@"; echo nonesuch' - &&
 	list_refused 'only listed: mprotect-rw' sh -c 'luajit "$@"; echo mprotect-rw' -
 tap_result $? "cases.sh: a failing, empty, short, foreign or doubled attack.lua --list is refused, exit 2"
 
 # judge.sh on synthetic results.  judge MODE CASES RESULTS: $work/tap, $judged.
+# JUDGE_JIT=pkey judges as luajit-series/' LuaJIT.
 judge() {
 	printf '%b' "$2" >"$work/cases"
 	printf '%b' "$3" >"$work/results"
-	"$here/judge.sh" --mode "$1" mseal "$work/cases" "$work/results" >"$work/tap" 2>"$work/judge.err"
+	"$here/judge.sh" --jit "${JUDGE_JIT:-debian}" --mode "$1" mseal "$work/cases" "$work/results" \
+		>"$work/tap" 2>"$work/judge.err"
 	judged=$?
 }
 # tap_has PATTERN...: every pattern is a line of $work/tap.
@@ -246,6 +265,15 @@ judge fast 'attack mprotect-rw pin\nattack mprotect-rw card\n' \
 tap_has '^not ok 1 - mseal attack mprotect-rw pin: LANDED - rerun=payload \(expected LANDED -\): the kernel refused 1 mseal calls$' \
 	'^ok 2 - mseal attack mprotect-rw card: BLOCKED EACCES rerun=ok \(expected BLOCKED EACCES\)$'
 tap_result $? "judge.sh: an attack that LANDED under pin on an area the kernel would not seal fails"
+
+# luajit-series/' LuaJIT: its code kept W^X by a key, its areas under one
+JUDGE_JIT=pkey judge fast 'workload hotloop card\nworkload flush card\nattack mprotect-rw card\nattack munmap-mmap card\n' \
+	"${R} policy=card outcome=RAN errno=- status=0 panic=- areas=1 sealed=1 refused_mseal=0 mcode=mprotect\n${R/hotloop/flush} policy=card outcome=RAN errno=- status=0 panic=- areas=1 sealed=1 refused_mseal=0 mcode=pkey\n${A} policy=card outcome=BLOCKED errno=EACCES status=0 rerun=ok areas=1 sealed=1 refused_mseal=0 pkey=0\n${A/mprotect-rw/munmap-mmap} policy=card outcome=BLOCKED errno=EACCES status=0 rerun=ok areas=1 sealed=1 refused_mseal=0 pkey=1\n"
+tap_has '^not ok 1 - mseal workload hotloop card: RAN - \(expected RAN -\): the code was not kept W\^X by a protection key \(mcode=mprotect\)$' \
+	'^ok 2 - mseal workload flush card' \
+	'^not ok 3 - mseal attack mprotect-rw card: .*: the attacked area was under no protection key \(pkey=0\)$' \
+	'^ok 4 - mseal attack munmap-mmap card: BLOCKED EACCES'
+tap_result $? "judge.sh --jit pkey: a workload run without the key (mcode=mprotect) or an attack on an area under no key fails"
 
 # the run as a whole: the mode's case list, and the guest's end
 fast_list=$(lj_read_workloads && lj_table_attack_names && lj_write_cases fast)
@@ -333,6 +361,8 @@ while read -r kind name policy; do
 	r="# result kind=$kind kernel=$k name=$name policy=$policy"
 	if [ "$policy" != none ]; then echo "$r outcome=UNAVAILABLE errno=ENOSYS status=3"
 	elif [ "$kind" = workload ]; then echo "$r outcome=RAN errno=- status=0 panic=- areas=1 sealed=0 refused_mseal=0"
+	elif [ "$name" = store-code ]; then
+		echo "$r outcome=BLOCKED errno=SIGSEGV status=0 rerun=ok areas=1 sealed=0 refused_mseal=0"
 	elif [ "$FAKE_GUEST" = miss ] && [ "$name" = mprotect-rw ]; then
 		echo "$r outcome=BLOCKED errno=EACCES status=0 rerun=ok areas=1 sealed=0 refused_mseal=0"
 	else echo "$r outcome=LANDED errno=- status=65 rerun=payload areas=1 sealed=0 refused_mseal=0"; fi
@@ -376,7 +406,7 @@ for t in "$here"/expected-*.tsv; do
 		if ($4 !~ /^(RAN|ABORTED|LANDED|BLOCKED|UNAVAILABLE)$/) { print NR ": outcome " $4; bad = 1 }
 		needs = ($4 == "ABORTED" || $4 == "UNAVAILABLE" || ($4 == "LANDED" && $2 != "none"))
 		if (needs && ($6 == "" || $6 == "-")) { print NR ": no reason"; bad = 1 }
-		if ($4 == "BLOCKED" && $5 !~ /^E[A-Z]+$/) { print NR ": no errno"; bad = 1 }
+		if ($4 == "BLOCKED" && $5 !~ /^(E[A-Z]+|SIGSEGV)$/) { print NR ": no errno"; bad = 1 }
 	} END { exit bad }' "$t"
 	tap_result $? "$(basename "$t"): six columns, a known outcome, a reason where one is due"
 done

@@ -15,16 +15,16 @@
 #   - the whole attack matrix fits a 1920x1080 screen, and a screenshot of it
 #     is kept as OUT/report-page.png;
 #     the LuaJIT matrix is no wider (OUT/report-page-luajit.png);
-#   - both matrices, the attacks' and LuaJIT's, have a column group for each
-#     kernel;
+#   - the three matrices, the attacks', Debian's LuaJIT's and the patched
+#     LuaJIT's (luajit-series/), have a column group for each kernel;
 #   - per kernel, the attack matrix's LANDED, BLOCKED, mixed and ERROR cells
 #     equal the cells the TAP results make (counted here, by this script's own
 #     awk, not the generator's), no cell's colour disagrees with its words,
 #     its per-case marks equal the TAP's case counts and closing line, and
 #     its cells' details carry every maps/smaps line of the TAP;
-#   - per kernel, the LuaJIT matrix's cells (one case each) equal the
-#     outcomes of KERNEL-luajit.tap, an ERROR, WRONG or NOJIT outcome and a
-#     failed case without a result being ERROR cells;
+#   - per kernel, each LuaJIT matrix's cells (one case each) equal the
+#     outcomes of KERNEL-luajit.tap (KERNEL-luajit-pkey.tap), an ERROR, WRONG
+#     or NOJIT outcome and a failed case without a result being ERROR cells;
 #   - a mouse click on an attack cell (a real one: the DevTools protocol's
 #     Input.dispatchMouseEvent at the cell's centre), and Enter on a LuaJIT
 #     cell, show that cell's reason and maps/smaps lines in the panel under
@@ -74,7 +74,7 @@ trap cleanup EXIT
 
 # ok_unless DESCRIPTION [WHY...]: ok when there is no WHY
 ok_unless() { local name=$1; shift; if [ $# -eq 0 ]; then ok "$name"; else not_ok "$name" "$@"; fi; }
-plan=$((9 + 4 * $(wc -w <<<"$kernels")))
+plan=$((9 + 5 * $(wc -w <<<"$kernels")))
 . "$here/../../tests/tap.sh"
 tap_start "$plan"
 
@@ -257,23 +257,26 @@ else not_ok "a click (or Enter) on a cell shows its detail" "attack cell clicked
 # 8: every kernel asked for has a column group in both matrices
 runs_in() { tr ';' '\n' <<<"${counts%%|*}" | awk -v t="$1" '$1 == t { print $2 }' | sort | paste -sd' '; }
 want_runs=$(tr ' ' '\n' <<<"$kernels" | sed '/^$/d' | sort | paste -sd' ')
-if [ "$(runs_in attacks-matrix)" = "$want_runs" ] && [ "$(runs_in luajit-matrix)" = "$want_runs" ]; then
-	ok "the attack and LuaJIT matrices have a column group for each kernel: $want_runs"
-else not_ok "the attack and LuaJIT matrices have a column group for each kernel" \
-	"attacks: $(runs_in attacks-matrix)" "LuaJIT: $(runs_in luajit-matrix)" "results: $want_runs"; fi
+if [ "$(runs_in attacks-matrix)" = "$want_runs" ] && [ "$(runs_in luajit-matrix)" = "$want_runs" ] &&
+	[ "$(runs_in luajit-pkey-matrix)" = "$want_runs" ]; then
+	ok "the attack and both LuaJIT matrices have a column group for each kernel: $want_runs"
+else not_ok "the attack and both LuaJIT matrices have a column group for each kernel" \
+	"attacks: $(runs_in attacks-matrix)" "LuaJIT: $(runs_in luajit-matrix)" \
+	"patched LuaJIT: $(runs_in luajit-pkey-matrix)" "results: $want_runs"; fi
 
 # 9...: per kernel, the DOM's cells and marks against the TAP
 for k in $kernels; do
 	tap=$results/$k-attacks.tap
-	ltap=$results/$k-luajit.tap
 	dom=$(tr ';' '\n' <<<"${counts%%|*}" | awk -v k="$k" '$1 == "attacks-matrix" && $2 == k { $1 = $2 = ""; print substr($0, 3) }')
-	ldom=$(tr ';' '\n' <<<"${counts%%|*}" | awk -v k="$k" '$1 == "luajit-matrix" && $2 == k { $1 = $2 = ""; print substr($0, 3) }')
-	# the LuaJIT cells: one per case, its outcome (ERROR, WRONG and NOJIT
-	# being ERROR cells), or ERROR for a failed case with no result line
-	# after it; a test point that names no case (about the guest as a
-	# whole) is no cell
-	if [ ! -f "$ltap" ]; then not_ok "$k: LuaJIT cells as the TAP results say" "no $ltap"
-	else
+	# the LuaJIT cells, of Debian's and of the patched LuaJIT: one per case,
+	# its outcome (ERROR, WRONG and NOJIT being ERROR cells), or ERROR for a
+	# failed case with no result line after it; a test point that names no
+	# case (about the guest as a whole) is no cell
+	for lj in luajit luajit-pkey; do
+		ltap=$results/$k-$lj.tap
+		what="$k: $( [ $lj = luajit ] && echo LuaJIT || echo 'patched LuaJIT') cells as the TAP results say"
+		ldom=$(tr ';' '\n' <<<"${counts%%|*}" | awk -v k="$k" -v t="$lj-matrix" '$1 == t && $2 == k { $1 = $2 = ""; print substr($0, 3) }')
+		if [ ! -f "$ltap" ]; then not_ok "$what" "no $ltap"; continue; fi
 		lwant=$(awk 'function close_case() { if (failed) n["ERROR"]++; failed = 0 }
 			/^(not )?ok / { close_case(); failed = $0 ~ /^not ok [0-9]+ - [^ ]+ (workload|attack) / }
 			/^# result / { failed = 0; for (i = 3; i <= NF; i++) if ($i ~ /^outcome=/) { o = substr($i, 9); n[o ~ /^(WRONG|NOJIT)$/ ? "ERROR" : o]++; break } }
@@ -281,10 +284,10 @@ for k in $kernels; do
 		read -r l_l l_b l_m l_e l_r l_a l_u l_x _ <<<"$ldom"
 		lgot="$l_l $l_b $l_e $l_r $l_a $l_u"
 		words() { awk '{ printf "%d LANDED, %d BLOCKED, %d ERROR, %d RAN, %d ABORTED, %d UNAVAILABLE", $1, $2, $3, $4, $5, $6 }' <<<"$1"; }
-		if [ -z "$ldom" ]; then not_ok "$k: LuaJIT cells as the TAP results say" "no LuaJIT column for $k on the page"
-		elif [ "$lgot" = "$lwant" ] && [ "$l_m" = 0 ] && [ "$l_x" = 0 ]; then ok "$k: LuaJIT cells as the TAP results say: $(words "$lgot")"
-		else not_ok "$k: LuaJIT cells as the TAP results say" "page: $(words "$lgot"), $l_m mixed; $l_x coloured unlike their words" "TAP:  $(words "$lwant")"; fi
-	fi
+		if [ -z "$ldom" ]; then not_ok "$what" "no $lj column for $k on the page"
+		elif [ "$lgot" = "$lwant" ] && [ "$l_m" = 0 ] && [ "$l_x" = 0 ]; then ok "$what: $(words "$lgot")"
+		else not_ok "$what" "page: $(words "$lgot"), $l_m mixed; $l_x coloured unlike their words" "TAP:  $(words "$lwant")"; fi
+	done
 	if [ ! -f "$tap" ]; then
 		not_ok "$k: cells as the TAP results say" "no $tap"
 		not_ok "$k: one mark per case, as the TAP results say" "no $tap"

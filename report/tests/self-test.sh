@@ -52,7 +52,7 @@ run_page() { # NAME ARGS...
 	rc=$?
 }
 failed_points() { grep '^not ok' "$1" | sed 's/^not ok [0-9]* - //; s/ (.*//; s/\(: [^:]*\):.*/\1/' | paste -sd'|'; }
-copy_results() { mkdir -p "$out/$1/results"; cp "$results"/*-attacks.tap "$results"/*-luajit.tap "$out/$1/results/"; cp "$results"/bench-kernel.tsv "$results"/jitdemo-bench.txt "$out/$1/results/" 2>/dev/null || true; }
+copy_results() { mkdir -p "$out/$1/results"; cp "$results"/*-attacks.tap "$results"/*-luajit.tap "$results"/*-luajit-pkey.tap "$out/$1/results/"; cp "$results"/bench-kernel.tsv "$results"/jitdemo-bench.txt "$out/$1/results/" 2>/dev/null || true; }
 
 # 1: the good results pass
 run_page good "$results" "$out/good"
@@ -96,15 +96,22 @@ bad_page() { # NAME WHAT POINT...
 # The good page through sed SCRIPT, as OUT/NAME/index.html.
 edit_page() { mkdir -p "$out/$1"; sed -e "$2" "$goodpage" >"$out/$1/index.html"; }
 
-# 5: counts that disagree: the first BLOCKED attack cell of the victim turned
-# LANDED, and its first RAN LuaJIT cell turned ABORTED
+# 5: counts that disagree: the first BLOCKED cell of the victim in the attack
+# matrix turned LANDED, and its first RAN cell in Debian's LuaJIT matrix
+# turned ABORTED (each searched in its own matrix: the LuaJIT matrices have
+# BLOCKED cells too)
 mkdir -p "$out/disagree"
 awk -v k="$victim" -v RS="\001" '{
 	for (t = 1; t <= 2; t++) {
 		c = t == 1 ? "blocked" : "ran"
-		i = index($0, "<td class=\"c " c " first\" data-run=\"" k "\"")
-		if (!i) i = index($0, "<td class=\"c " c "\" data-run=\"" k "\"")
+		from = index($0, t == 1 ? "id=\"attacks-matrix\"" : "id=\"luajit-matrix\"")
+		to = index($0, t == 1 ? "id=\"luajit-matrix\"" : "id=\"luajit-pkey-matrix\"")
+		if (!from || to <= from) continue
+		seg = substr($0, from, to - from)
+		i = index(seg, "<td class=\"c " c " first\" data-run=\"" k "\"")
+		if (!i) i = index(seg, "<td class=\"c " c "\" data-run=\"" k "\"")
 		if (!i) continue
+		i += from - 1
 		head = substr($0, 1, i - 1); rest = substr($0, i)
 		if (t == 1) {
 			sub(/class="c blocked/, "class=\"c landed", rest)

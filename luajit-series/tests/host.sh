@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# luajit-series/tests/host.sh - TAP: the series against Debian's luajit
+# source on this host (no guest, no kernel of ours):
+#   - build.sh refuses misuse, and without a deb-src entry says so in one
+#     line and exits 1 (apt-get stands in on PATH: no hang, no network);
+#   - every patch applies with `patch -p1`, in order, to the unpacked
+#     source, and both flavors build (build.sh; cached);
+#   - the tests Debian ships (debian/tests/control) pass with either build;
+#   - every workload of luajit/ prints, with the patched build, what the
+#     unpatched one prints with -joff;
+#   - jit.util.mcodeinfo() on this CPU: with PKU, "pkey"; without (this
+#     project's development hosts), "mprotect" and why, said in one line;
+#   - without PKU the fallback is today's behaviour: under upstream's seal
+#     (when this host's kernel has mseal(), with luajit/'s library) the
+#     patched LuaJIT stops at its second trace as Debian's does.
+# Environment: SEALJIT (the repository), BUILD (build/luajit-series),
+# LJ_PRELOAD_BUILD (build/luajit: the seal-on-exec library).
+set -uo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+SEALJIT=${SEALJIT:-$(dirname "$here")}
+BUILD=${BUILD:-$SEALJIT/build/luajit-series}
+LJ_PRELOAD_BUILD=${LJ_PRELOAD_BUILD:-$SEALJIT/build/luajit}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+. "$SEALJIT/tests/tap.sh"
+tap_start
+
+"$here/build.sh" nonesuch >/dev/null 2>&1
+[ $? = 2 ]
+tap_result $? "build.sh with an unknown flavor is misuse, exit 2"
+
+# apt-get that knows no Sources index: no deb-src entry
+mkdir -p "$work/bin"
+printf '#!/bin/sh\n[ "$1" = indextargets ] && exit 0\necho "apt-get must not run: $*" >&2; exit 99\n' >"$work/bin/apt-get"
+chmod +x "$work/bin/apt-get"
+PATH=$work/bin:$PATH timeout 60 "$here/build.sh" pkey >"$work/out" 2>"$work/err"
+rc=$?
+[ $rc = 1 ] && [ "$(grep -c . "$work/err")" = 1 ] && grep -q 'deb-src' "$work/err" && ! grep -q 'must not run' "$work/err"
+tap_result $? "no deb-src entry: one line that says so, exit 1 (exit $rc: $(head -c 200 "$work/err"))"
+
+src=$("$here/build.sh" --source-only 2>"$work/err")
+rc=$?
+[ $rc = 0 ] && [ -f "$src/src/lj_mcode.c" ]
+tap_result $? "apt-get source luajit, unpacked in the cache ($(basename "$(dirname "$src")"); exit $rc $(tail -n 1 "$work/err"))"
+
+cp -a "$src" "$work/tree"
+ok=0 applied=()
+for p in "$here"/0*.patch; do
+	case $p in */0000-*) continue ;; esac
+	patch -d "$work/tree" -p1 --batch --quiet <"$p" >"$work/patch.log" 2>&1 ||
+		{ ok=1; echo "# $(basename "$p"): $(tail -n 1 "$work/patch.log")"; break; }
+	applied+=("$(basename "$p" | cut -c 1-4)")
+done
+[ ${#applied[@]} -gt 0 ] || ok=1
+tap_result $ok "the series applies with patch -p1 to Debian's source, in order (${applied[*]})"
+
+"$here/build.sh" plain pkey >"$work/out" 2>"$work/err"
+rc=$?
+plain=$BUILD/plain/luajit pkey=$BUILD/pkey/luajit
+[ $rc = 0 ] && [ -x "$plain" ] && [ -x "$pkey" ] && grep -q 'with luajit-series/' "$BUILD/pkey/version"
+tap_result $? "build.sh builds both flavors (exit $rc $(tail -n 1 "$work/err"))"
+
+for flavor in plain pkey; do
+	out=$("$here/debian-tests.sh" "$src/debian/tests/control" 1 "$BUILD/$flavor/luajit")
+	rc=$?
+	echo "$out" | sed 's/^/# /'
+	[ $rc = 0 ] && grep -q '^ok ' <<<"$out"
+	tap_result $? "$flavor build: the tests Debian ships pass ($(grep -c '^ok ' <<<"$out") of $(grep -c 'ok ' <<<"$out"))"
+done
+
+for w in "$SEALJIT"/luajit/workloads/*.lua; do
+	flags=$(sed -n 's/^-- luajit-flags: //p' "$w")
+	# shellcheck disable=SC2086 # the flags are words
+	"$plain" $flags -joff "$w" >"$work/ref" 2>&1 &&
+		"$pkey" $flags "$w" >"$work/jit" 2>&1 && cmp -s "$work/ref" "$work/jit"
+	tap_result $? "workload $(basename "$w" .lua): the patched build prints what the unpatched prints with -joff"
+done
+
+info=$("$pkey" -e 'local i = require("jit.util").mcodeinfo()
+	print(i.mode .. " " .. tostring(i.pkey) .. " " .. tostring(i.why))')
+if grep -qw pku /proc/cpuinfo; then
+	[ "${info%% *}" = pkey ]
+	tap_result $? "this CPU has PKU: jit.util.mcodeinfo() says pkey ($info)"
+else
+	echo "# this CPU has no PKU: the patched LuaJIT falls back to mprotect() here; the guests have PKU (luajit/matrix.sh --jit pkey)"
+	[ "$info" = "mprotect nil no protection keys (CPU or kernel without PKU)" ]
+	tap_result $? "no PKU on this CPU: jit.util.mcodeinfo() says mprotect, and why ($info)"
+fi
+
+# the fallback under a seal, when this kernel has mseal() and the CPU no PKU
+preload=$LJ_PRELOAD_BUILD/libsealjit-preload.so
+make -s -C "$SEALJIT/luajit" BUILD="$LJ_PRELOAD_BUILD" all >/dev/null 2>&1
+lj_sealed() { SEALJIT_SEAL_POLICY=upstream LD_PRELOAD=$preload "$@" "$SEALJIT/luajit/workloads/hotloop.lua"; }
+if grep -qw pku /proc/cpuinfo; then
+	skip "no PKU: the fallback under upstream's seal" "this CPU has PKU: the fallback is tried in no guest either"
+elif ! lj_sealed "$plain" >/dev/null 2>"$work/err" && grep -q 'cannot be expressed' "$work/err"; then
+	skip "no PKU: the fallback under upstream's seal" "this kernel cannot seal with upstream's call: $(tail -n 1 "$work/err")"
+else
+	lj_sealed "$plain" >/dev/null 2>"$work/err.plain"
+	r1=$?
+	lj_sealed "$pkey" >/dev/null 2>"$work/err.pkey"
+	r2=$?
+	[ $r1 = 1 ] && [ $r2 = 1 ] && grep -q 'runtime code generation failed' "$work/err.pkey"
+	tap_result $? "no PKU: under upstream's seal the patched build stops at its second trace as the unpatched does (exit $r1, $r2)"
+fi
+
+tap_end
