@@ -12,6 +12,11 @@ set -euo pipefail
 # userspace: gcc make libc6-dev libcap-dev, and clang for the fuzz target
 # benchmark: stress-ng (run in the guest), gnuplot-nox (the chart)
 # a JIT nobody here wrote: luajit (run in the guest under every seal policy)
+# the JIT the RFC was written for: Debian 12's node (v8/fetch-node.sh unpacks
+#   it into the cache, whatever node the machine runs) needs the libraries
+#   libnode108 links against and the JavaScript it loads from /usr/share/nodejs
+#   at start-up (node-acorn, node-cjs-module-lexer, node-undici); strace
+#   shows what V8 does to its code memory (v8/code-ops.sh)
 # report: chromium (make test renders the page headless, report/tests/page.sh)
 packages=(
 	linux-source-6.1 linux-source-6.12 flex bison bc libelf-dev libssl-dev perl git rsync ccache
@@ -20,6 +25,8 @@ packages=(
 	gcc make libc6-dev libcap-dev clang libclang-rt-14-dev
 	stress-ng gnuplot-nox
 	luajit
+	libbrotli1 libc-ares2 libicu72 libnghttp2-14 libssl3 libuv1 zlib1g libstdc++6
+	node-acorn node-cjs-module-lexer node-undici strace
 	chromium
 )
 
