@@ -16,7 +16,8 @@
  *           exec_protects=N write_protects=N old_area_patches=N
  *           areas_freed=N refused=N
  *           refused_mprotect=N refused_munmap=N refused_mremap=N
- *           refused_mmap=N refused_mseal=N unfreed_bytes=B first_refused=C/E
+ *           refused_mmap=N refused_mseal=N refused_pkey_mprotect=N
+ *           refused_madvise=N unfreed_bytes=B first_refused=C/E
  * write_protects: mprotect() of a known area without PROT_EXEC (LuaJIT
  * making it writable); old_area_patches: those of an area older than the
  * newest (patching an exit of an older trace).
@@ -40,7 +41,8 @@
 #define LINE_MAX_LEN 256
 
 static const char *const call_names[CALL_KINDS] = {
-	"mprotect", "munmap", "mremap", "mmap", "mseal",
+	"mprotect", "munmap", "mremap", "mmap", "mseal", "pkey_mprotect",
+	"madvise",
 };
 
 struct counters {
@@ -203,15 +205,16 @@ static void emit_summary(int fd)
 		 "write_protects=%lu old_area_patches=%lu areas_freed=%lu "
 		 "refused=%lu "
 		 "refused_mprotect=%lu refused_munmap=%lu refused_mremap=%lu "
-		 "refused_mmap=%lu refused_mseal=%lu unfreed_bytes=%lu "
-		 "first_refused=%s\n",
+		 "refused_mmap=%lu refused_mseal=%lu refused_pkey_mprotect=%lu "
+		 "refused_madvise=%lu unfreed_bytes=%lu first_refused=%s\n",
 		 policy_name(), policy_types(), policy_abi(), count.areas,
 		 count.sealed, count.sealed_bytes, count.exec_protects,
 		 count.write_protects, count.old_area_patches, count.areas_freed,
 		 count.refused_total,
 		 count.refused[CALL_MPROTECT], count.refused[CALL_MUNMAP],
 		 count.refused[CALL_MREMAP], count.refused[CALL_MMAP],
-		 count.refused[CALL_MSEAL], count.unfreed_bytes, first_refused);
+		 count.refused[CALL_MSEAL], count.refused[CALL_PKEY_MPROTECT],
+		 count.refused[CALL_MADVISE], count.unfreed_bytes, first_refused);
 	emit(fd, line);
 }
 
