@@ -10,7 +10,7 @@
  * goes to stderr.  Lines (every one starts "sealjit-preload: "):
  *   start policy=P types=T abi=A          (at start-up: the library runs)
  *   area ADDR +LEN sealed|not-sealed ERRNO   (when the area is made)
- *   refused CALL ADDR +LEN ERRNO        (the first MAX_REFUSALS of them)
+ *   refused CALL ADDR +LEN ERRNO        (when refused; the first MAX_REFUSALS)
  *   note TEXT
  *   summary policy=P types=T abi=A areas=N sealed=N sealed_bytes=B
  *           exec_protects=N write_protects=N old_area_patches=N
@@ -54,7 +54,6 @@ struct counters {
 };
 
 static struct counters count;
-static char refusal_lines[MAX_REFUSALS][LINE_MAX_LEN];
 static char note_lines[MAX_NOTES][LINE_MAX_LEN];
 static char first_refused[64] = "-";
 static size_t note_lines_used;
@@ -130,12 +129,20 @@ void report_note(const char *fmt, ...)
 	va_end(ap);
 }
 
+/* Written now, not at exit: the refusal may be what stops the process. */
 void report_refused(enum call_kind call, const void *addr, size_t len, int err)
 {
-	if (count.refused_total < MAX_REFUSALS)
-		snprintf(refusal_lines[count.refused_total], LINE_MAX_LEN,
-			 "refused %s %p +%zu %s", call_names[call], addr, len,
-			 errno_name(err));
+	char line[LINE_MAX_LEN];
+	int fd;
+
+	if (count.refused_total < MAX_REFUSALS) {
+		snprintf(line, sizeof(line), PREFIX "refused %s %p +%zu %s\n",
+			 call_names[call], addr, len, errno_name(err));
+		fd = open_report();
+		emit(fd, line);
+		if (fd != STDERR_FILENO)
+			close(fd);
+	}
 	if (count.refused_total == 0)
 		snprintf(first_refused, sizeof(first_refused), "%s/%s",
 			 call_names[call], errno_name(err));
@@ -221,11 +228,8 @@ static void emit_summary(int fd)
 void report_at_exit(void)
 {
 	int fd = open_report();
-	size_t refusals = count.refused_total < MAX_REFUSALS ?
-			  count.refused_total : MAX_REFUSALS;
 
 	emit_lines(fd, note_lines, note_lines_used, "note ");
-	emit_lines(fd, refusal_lines, refusals, "");
 	emit_summary(fd);
 	if (fd != STDERR_FILENO)
 		close(fd);
