@@ -6,11 +6,13 @@
 # median from none's on the same kernel.  A policy shows "n/a" where the
 # kernel cannot express it (status 3), "failed" where a boot did not run
 # it to exit 0, "missing" where fewer than BOOTS boots reported it.
+# JIT_PROCESS names the program in the closing words (default luajit;
+# v8/cost.sh says node).
 set -euo pipefail
 [ $# -ge 3 ] || { echo "usage: cost-summary.sh TSV BOOTS KERNEL..." >&2; exit 2; }
 tsv=$1 boots=$2
 shift 2
-awk -F'\t' -v boots="$boots" -v kernels="$*" '
+awk -F'\t' -v boots="$boots" -v kernels="$*" -v jit="${JIT_PROCESS:-luajit}" '
 function median(list,   n, v, i, j, t) {
 	n = split(list, v, " ")
 	for (i = 2; i <= n; i++) for (j = i; j > 1 && v[j - 1] + 0 > v[j] + 0; j--) {
@@ -63,6 +65,6 @@ END {
 	}
 	print ""
 	printf "Guest instructions (guest/run --icount: one guest nanosecond is one instruction) from fork to\n"
-	printf "exit of the whole luajit process, loader and library start-up included; median of %d boots per\n", boots
-	printf "kernel, spread = (max - min) / median.  bare: luajit without the library; none: with it, sealing nothing.\n"
+	printf "exit of the whole %s process, loader and library start-up included; median of %d boots per\n", jit, boots
+	printf "kernel, spread = (max - min) / median.  bare: %s without the library; none: with it, sealing nothing.\n", jit
 }' "$tsv"
