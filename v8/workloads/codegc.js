@@ -1,9 +1,10 @@
 // node-flags: --allow-natives-syntax --expose-gc
+// expect-stderr: code-space=shrank
 // Make baseline (Sparkplug) code, drop it and collect it, round after
 // round: enough code to fill several 256 KiB code pages, so that the
 // collector frees whole pages and V8 takes them again.  stdout is the
-// same under --jitless; stderr says how far the code space grew and how
-// far a collection shrank it.
+// same under --jitless; stderr says whether a collection shrank the code
+// space, how far it grew and how far it shrank.
 const v8 = require('v8');
 const jitless = process.execArgv.includes('--jitless');
 const ROUNDS = 3, PER_ROUND = 40, STATEMENTS = 200;
@@ -29,4 +30,5 @@ for (let round = 0; round < ROUNDS; round++) {
   smallest = Math.min(smallest, codeSpace());
 }
 console.log(total);
+console.error(`code-space=${smallest < largest ? 'shrank' : 'never-shrank'}`);
 console.error(`code-space largest=${largest} after-gc=${smallest}`);

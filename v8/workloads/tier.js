@@ -1,4 +1,5 @@
 // node-flags: --allow-natives-syntax
+// expect-stderr: tier=turbofan
 // A compute loop hot enough for V8's optimizing compiler (TurboFan, on
 // stack replacement), and the tier it reached, on stderr: stdout is the
 // same under --jitless, where nothing is compiled.

@@ -1,3 +1,4 @@
+// expect-stderr: engine=wasm
 // A WebAssembly module built here byte by byte: one exported loop, called
 // often enough to tier up from Liftoff to TurboFan.  Under --jitless V8
 // has no WebAssembly; the same loop then runs as JavaScript, so stdout is
