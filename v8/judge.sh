@@ -17,6 +17,9 @@
 #                returned the right value (rerun=ok)
 #   UNAVAILABLE E  the library stopped node at start-up (exit 3), its probe
 #                having got E
+#   UNSEALED E   the kernel refused the library's mseal of every area V8
+#                made with E (sealed=0, refused_mseal == areas >= 1): the
+#                policy could not be applied to V8's code
 # and every RAN, ABORTED, LANDED and BLOCKED case must show the policy
 # applied, from the library's area lines: code made executable (areas >=
 # 1), under none nothing sealed, under a sealing policy every area sealed
@@ -90,6 +93,12 @@ function fault(kind, policy, got, want,   e, o, areas, sealed, refused) {
 		return field(got, "errno") != e[2] ? "not the expected probe result" : \
 			field(got, "status") != "3" ? "status " field(got, "status") ", not the library'"'"'s 3" : ""
 	if (o == "RAN" && field(got, "status") != "0") return "status " field(got, "status") ", not 0"
+	if (o == "UNSEALED") {
+		if (field(got, "errno") != e[2]) return "not the expected mseal errno"
+		areas = field(got, "areas"); sealed = field(got, "sealed"); refused = field(got, "refused_mseal")
+		return number(areas) && areas + 0 >= 1 && sealed == "0" && refused == areas ? "" : \
+			"not every area refused (areas=" areas " sealed=" sealed " refused_mseal=" refused ")"
+	}
 	if (o == "ABORTED") {
 		if (field(got, "errno") != e[2]) return "not the expected errno"
 		if (kind == "workload" && field(got, "abort") != "v8-check")

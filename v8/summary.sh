@@ -52,6 +52,7 @@ function reason(name, policy, kernel,   i, f) {
 function cell(line,   o, e) {
 	o = field(line, "outcome"); e = field(line, "errno")
 	if (o == "UNAVAILABLE") return "n/a"
+	if (o == "UNSEALED") return "unsealed " e
 	if (o == "ABORTED") return "aborted " e
 	if (o == "BLOCKED") return e
 	if (o == "LANDED" && field(line, "rerun") == "payload") return "LANDED*"
@@ -104,7 +105,8 @@ END {
 	print "RAN: exit 0, code made executable, stdout identical to `node --jitless`, and the"
 	print "workload'"'"'s own line on stderr (the tier it reached, the engine that ran, the code space"
 	print "shrinking).  aborted ERRNO: V8 stopped itself on a failed CHECK; ERRNO is that of the last"
-	print "call the kernel refused it.  n/a: the kernel cannot express the policy."
+	print "call the kernel refused it.  n/a: the kernel cannot express the policy.  unsealed ERRNO:"
+	print "the kernel refused to seal V8'"'"'s code (mseal failed with ERRNO); V8 ran on, unsealed."
 	print ""
 	print "### What V8 said when it stopped"
 	print ""
@@ -118,6 +120,7 @@ END {
 	print "LANDED: the code, its place, permissions or pages changed; LANDED*: and V8 then ran the"
 	print "attacker'"'"'s bytes (exit 65).  EACCES, EPERM, EIO: BLOCKED with that errno, nothing changed,"
 	print "the function still returns the right value.  aborted: V8 stopped before the attack."
+	print "unsealed: the kernel refused to seal V8'"'"'s code; the attack then met no seal."
 	print ""
 	print "### The answer: the strongest policy V8 runs under, and what it leaves open"
 	print ""

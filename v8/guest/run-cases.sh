@@ -27,7 +27,9 @@
 # "Check failed:" text in detail; or abort=signal-N / exit-N), WRONG (exit
 # 0, other output, or without the expected stderr line), NOJIT (no code
 # made executable), UNAVAILABLE (the kernel cannot express the policy),
-# LANDED, BLOCKED, ERROR (no start line from the library: it never
+# LANDED, BLOCKED, UNSEALED (under a sealing policy the kernel refused
+# the seal of every area V8 made; errno the mseal's, what happened after
+# in detail), ERROR (no start line from the library: it never
 # loaded; or an attack that printed no verdict and V8 did not stop
 # itself).  An attack whose V8 stopped itself before the attack (a failed
 # CHECK: the policy refused V8 first) is ABORTED too.  errno: of the last call
@@ -80,6 +82,18 @@ refused_call() {
 }
 
 header_value() { sed -n "s|^// $1: ||p" "$2" | head -n 1; }
+
+# Under a sealing policy, the kernel refused the seal of every area V8
+# made (a kernel that will not seal memory with fork advice: EBUSY):
+# outcome UNSEALED, errno that of the refused mseal.  Else it returns 1.
+unsealed() {
+	[ "$1" != none ] && has_report start || return 1
+	all=$(area_lines all) refused=$(area_lines refused)
+	[ "$all" -ge 1 ] && [ "$refused" = "$all" ] || return 1
+	outcome=UNSEALED
+	errno=$(sed -n 's/^sealjit-preload: area .* not-sealed \([A-Z0-9]*\)$/\1/p' "$work/report" | head -n 1)
+	detail="the kernel refused to seal all $all areas ($errno); then: $detail"
+}
 
 # node POLICY ARG...: node under the library (POLICY "bare": without).
 node() {
@@ -159,6 +173,7 @@ run_workload() {
 	node "$policy" $(header_value node-flags "$file") "$file" >"$work/out" 2>"$work/err"
 	status=$?
 	workload_outcome "$name" "$status"
+	[ "$outcome" = UNAVAILABLE ] || [ "$outcome" = ERROR ] || unsealed "$policy"
 	echo "# result kind=workload kernel=$kernel name=$name policy=$policy" \
 		"outcome=$outcome errno=$errno status=$status abort=$(abort_of "$work/err" "$status")" \
 		"areas=$(area_lines all) sealed=$(area_lines sealed) refused_mseal=$(area_lines refused)" \
@@ -208,6 +223,7 @@ run_attack() {
 		outcome=ERROR errno=-
 		detail="status $status, abort=$(abort_of "$work/err" "$status"): $(v8_words "$work/err") $(last_words "$work/out")"
 	fi
+	[ "$outcome" = UNAVAILABLE ] || [ "$outcome" = ERROR ] || unsealed "$policy"
 	echo "# result kind=attack kernel=$kernel name=$name policy=$policy" \
 		"outcome=$outcome errno=$errno status=$status changed=$(attack_field changed)" \
 		"rerun=$(rerun_of "$status") areas=$(area_lines all) sealed=$(area_lines sealed)" \

@@ -32,7 +32,8 @@ grep -v '^#' "$configs" | while IFS=$tab read -r name at policy workload flags s
 		$STRACE -f -qq -k -e trace=mmap,mprotect,munmap,mremap,madvise,pkey_alloc,pkey_mprotect,pkey_free \
 			-o "$work/raw" $NODE $wflags $flags "$file" >"$work/out" 2>"$work/err" </dev/null
 	else
-		SEALJIT_SEAL_POLICY=$policy SEALJIT_SEAL_REPORT=$work/report LD_PRELOAD=$PRELOAD \
+		# the library in node only (strace -E), not in strace itself
+		SEALJIT_SEAL_POLICY=$policy SEALJIT_SEAL_REPORT=$work/report \
 			$STRACE -f -qq -k -E LD_PRELOAD=$PRELOAD \
 			-e trace=mmap,mprotect,munmap,mremap,madvise,pkey_alloc,pkey_mprotect,pkey_free \
 			-o "$work/raw" $NODE $wflags $flags "$file" >"$work/out" 2>"$work/err" </dev/null

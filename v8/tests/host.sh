@@ -178,8 +178,8 @@ tap $? "judge.sh: a run with no results fails (exit 1); an unknown mode is misus
 for t in expected-workloads expected-attacks; do
 	awk -F'\t' '!/^#/ && NF {
 		if (NF != 7) { print FILENAME ": " NR ": " NF " columns"; bad = 1 }
-		if ($4 !~ /^(RAN|ABORTED|LANDED|BLOCKED|UNAVAILABLE)$/) { print NR ": outcome " $4; bad = 1 }
-		if ($4 ~ /ABORTED|UNAVAILABLE/ && $7 == "") { print NR ": no reason"; bad = 1 }
+		if ($4 !~ /^(RAN|ABORTED|LANDED|BLOCKED|UNAVAILABLE|UNSEALED)$/) { print NR ": outcome " $4; bad = 1 }
+		if ($4 ~ /ABORTED|UNAVAILABLE|UNSEALED/ && $7 == "") { print NR ": no reason"; bad = 1 }
 		if ($4 == "ABORTED" && $6 == "-") { print NR ": no check words"; bad = 1 }
 		if ($4 == "LANDED" && $2 != "none" && $7 == "") { print NR ": no reason"; bad = 1 }
 	} END { exit bad }' "$here/$t.tsv" >"$work/shape" 2>&1
