@@ -67,6 +67,7 @@ done
 trap 'rm -f "$doc.tmp"' EXIT
 node_v=$(LD_LIBRARY_PATH=$root/usr/lib/x86_64-linux-gnu "$root/usr/bin/node" -p 'process.version + ", V8 " + process.versions.v8')
 . "$SEALJIT/scripts/tree-state.sh"
+stamp=$(tree_state "$SEALJIT") # before $doc.tmp exists: it would count as a change
 {
 	cat <<EOF
 # V8's code memory, call by call
@@ -80,7 +81,7 @@ made it (the first libnode frames outside v8::base, the most frequent
 chains first).  Addresses are offsets into the reservation: \`coderange\`
 is V8's 128 MiB code range (JavaScript code), \`wasmspace\` a WebAssembly
 module's code space.  Permissions: \`-\` none, \`never\` untouched.
-Generated $(date -u '+%Y-%m-%d') at $(tree_state "$SEALJIT"); this host runs
+Generated $(date -u '+%Y-%m-%d') at $stamp; this host runs
 Linux $(cat "$out/host.kernel") without PKU; the guests (TCG) have PKU.
 v8/README.md says what each operation means for a seal.
 
