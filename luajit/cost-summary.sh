@@ -5,7 +5,8 @@
 # median), and, for every policy but none and bare, the difference of its
 # median from none's on the same kernel.  A policy shows "n/a" where the
 # kernel cannot express it (status 3), "failed" where a boot did not run
-# it to exit 0, "missing" where fewer than BOOTS boots reported it.
+# it to exit 0, "missing" where fewer than BOOTS boots reported it,
+# "unsealed" where it ran but the kernel refused every seal (v8/).
 # JIT_PROCESS names the program in the closing words (default luajit;
 # v8/cost.sh says node).
 set -euo pipefail
@@ -29,6 +30,7 @@ NR == 1 { next }
 	if (!($2 in wseen)) { wseen[$2] = 1; wl[++nw] = $2 }
 	if ($6 == "0" && $5 ~ /^[0-9]+$/) { vals[key] = vals[key] " " $5; nok[key]++ }
 	else if ($6 == "3") na[key] = 1
+	else if ($6 == "unsealed") unsealed[key] = 1
 	else failed[key] = $6
 	seen[key]++
 }
@@ -46,6 +48,7 @@ END {
 			key = ks[a] SUBSEP wl[i] SUBSEP pol[p]
 			med[p] = ""
 			if (key in na) cell = "n/a"
+			else if (key in unsealed) cell = "unsealed"
 			else if (key in failed) cell = "failed (status " failed[key] ")"
 			else if (nok[key] < boots) cell = "missing (" nok[key] + 0 " of " boots " boots)"
 			else {

@@ -4,8 +4,9 @@
 # "bare": node without the library), timed by icount-time, whose guest
 # nanoseconds are guest instructions under -icount shift=0.  One line each:
 #   # cost kernel=K workload=W policy=P instructions=N status=S
-# status 0: ran; 3: the kernel cannot express the policy; else it failed
-# (133: V8 stopped itself with a trap).
+# status 0: ran; 3: the kernel cannot express the policy; unsealed: it ran,
+# but the kernel refused to seal any of V8's code (EBUSY: fork advice);
+# else it failed (133: V8 stopped itself with a trap).
 kernel=$1
 workloads=$2
 policies=$3
@@ -36,6 +37,13 @@ for w in $workloads; do
 		line=$(grep '^icount-time ' /tmp/cost.err | tail -n 1)
 		ns=$(echo "$line" | sed -n 's/.*ns=\([0-9]*\).*/\1/p')
 		st=$(echo "$line" | sed -n 's/.*status=\([0-9]*\).*/\1/p')
+		# a sealing policy whose every area the kernel refused to seal
+		if [ "$p" != bare ] && [ "$p" != none ] && [ "$st" = 0 ] &&
+			grep -q '^sealjit-preload: area ' /tmp/cost.report 2>/dev/null &&
+			! grep -q '^sealjit-preload: area .* sealed -$' /tmp/cost.report; then
+			st=unsealed
+		fi
+		rm -f /tmp/cost.report
 		echo "# cost kernel=$kernel workload=$w policy=$p instructions=${ns:--} status=${st:--}"
 	done
 done
