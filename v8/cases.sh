@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # v8/cases.sh - sourced (bash) by matrix.sh, judge.sh and tests/host.sh:
 # the case lists of matrix.sh's two modes, and the attack list they are
 # made of, with one owner (luajit/cases.sh's rules, V8's lists).

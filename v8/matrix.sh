@@ -30,7 +30,7 @@ SEALJIT=${SEALJIT:-$(dirname "$here")}
 BUILD=${BUILD:-$SEALJIT/build/v8}
 case $BUILD in /*) ;; *) BUILD=$here/$BUILD ;; esac
 RESULTS=${RESULTS:-$SEALJIT/build/results}
-mode=full jobs=2 timeout=3600 strict= brief=
+mode=full jobs=2 timeout=3600 strict='' brief=''
 
 usage() { sed -n '2,/^set /{/^set /d;s/^# \{0,1\}//;p}' "$0" >&2; exit 2; }
 die() { echo "matrix: $*" >&2; exit 2; }

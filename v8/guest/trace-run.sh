@@ -21,7 +21,7 @@ work=${TRACE_WORK:-/tmp/v8-trace}
 mkdir -p "$work"
 tab=$(printf '\t')
 n=0
-grep -v '^#' "$configs" | while IFS=$tab read -r name at policy workload flags shows; do
+grep -v '^#' "$configs" | while IFS=$tab read -r name at policy workload flags _shows; do
 	[ "$at" = "$where" ] || continue
 	file=$WORKLOADS/$workload.js
 	wflags=$(sed -n 's|^// node-flags: ||p' "$file" | head -n 1)
