@@ -85,6 +85,7 @@ EXPECTED = tap-summary install-deps progress export-series $(addprefix series-,$
 	$(addsuffix -exec-seals,$(KERNELS)) exec-seals-host \
 	luajit-host $(addsuffix -luajit,$(KERNELS)) report-page report-self-test \
 	luajit-series-host $(addsuffix -luajit-series,$(LUAJIT_SERIES_KERNELS)) $(addsuffix -luajit-pkey,$(KERNELS)) \
+	v8-host $(addsuffix -v8,$(KERNELS)) \
 	$(call peer_results,$(KERNELS)) \
 	mmstress-host $(call mmstress_results,$(MMSTRESS_KERNELS)) bench-smoke \
 	$(if $(DEBUG_CACHED),$(DEBUG_SHORT_EXPECTED),debug-kernels)
@@ -92,13 +93,14 @@ EXPECTED = tap-summary install-deps progress export-series $(addprefix series-,$
 .PHONY: all deps kernel kernel-6.1 kernel-6.12 kernel-debug guest jitdemo attacks-bin selftest test test-steps \
 	exec-seals-bin test-exec-seals test-exec-seals-host luajit-bin test-luajit test-luajit-host luajit-attacks \
 	luajit-series-bin test-luajit-series test-luajit-pkey luajit-pkey-cost \
+	v8-bin test-v8 test-v8-host v8-attacks \
 	test-harness test-series test-kernel-build test-guest-runner test-jitdemo \
 	test-jitdemo-guest test-attacks test-attacks-host test-peer-selftest attacks demo \
 	threat-model report test-report check-series bench-jit fuzz clean \
 	mmstress-bin test-mmstress test-peer-vm test-debug test-debug-short test-debug-basics bench-bin bench-kernel \
 	test-bench-smoke
 
-all: kernel guest jitdemo attacks-bin exec-seals-bin luajit-bin luajit-series-bin
+all: kernel guest jitdemo attacks-bin exec-seals-bin luajit-bin luajit-series-bin v8-bin
 
 jitdemo: deps
 	@$(MAKE) --no-print-directory -C jitdemo all static
@@ -310,6 +312,22 @@ test-luajit-pkey: $(call built,kernel guest luajit-bin luajit-series-bin)
 	@$(LUAJIT_ENV) luajit/matrix.sh --jit pkey --fast $(KERNELS)
 	@$(foreach k,$(LUAJIT_SERIES_KERNELS),tests/tap-run $(k)-luajit-series -- luajit-series/tests/guest.sh $(k);)
 
+# V8 (Debian 12's Node.js 18), unmodified, under every seal policy,
+# attacked from inside (v8/README.md).  make test runs the fast subset (tier
+# and wasm, four attacks, every policy); make v8-attacks the matrix.
+V8_ENV := SEALJIT=$(CURDIR) BUILD=$(BUILD)/v8 RESULTS=$(RESULTS)
+v8-bin: deps
+	@$(MAKE) --no-print-directory -C v8 all
+
+test-v8-host: $(call built,v8-bin)
+	@$(V8_ENV) tests/tap-run v8-host -- v8/tests/host.sh
+
+test-v8: $(call built,kernel guest v8-bin)
+	@$(V8_ENV) v8/matrix.sh --fast $(KERNELS)
+
+v8-attacks: kernel guest v8-bin
+	@$(V8_ENV) v8/matrix.sh --strict --brief $(KERNELS)
+
 demo: kernel guest jitdemo attacks-bin luajit-bin
 	@scripts/demo.sh $(KERNELS)
 
@@ -442,7 +460,7 @@ test:
 	@rm -rf $(RESULTS)
 	@$(MAKE) --no-print-directory kernel || true
 	@$(MAKE) --no-print-directory -j2 guest jitdemo attacks-bin mmstress-bin bench-bin \
-		exec-seals-bin luajit-bin luajit-series-bin || true
+		exec-seals-bin luajit-bin luajit-series-bin v8-bin || true
 	@scripts/test-progress.sh $(MAKE) --no-print-directory -j2 -O -k test-steps BUILT=yes || true
 	@tests/tap-summary $(EXPECTED)
 
@@ -450,9 +468,9 @@ test:
 # page (test-report, 1.5 min of chromium) is named right after the steps it
 # is drawn from, so that it starts when they end rather than alone at the end.
 test-steps: test-debug-short test-kernel-build test-mmstress test-attacks test-luajit test-luajit-pkey test-report \
-	test-series test-harness test-guest-runner selftest test-jitdemo test-jitdemo-guest \
+	test-v8 test-series test-harness test-guest-runner selftest test-jitdemo test-jitdemo-guest \
 	test-attacks-host test-peer-selftest test-bench-smoke test-exec-seals test-exec-seals-host test-luajit-host \
-	test-luajit-series
+	test-luajit-series test-v8-host
 
 clean:
 	rm -rf $(BUILD)

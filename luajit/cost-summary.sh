@@ -5,12 +5,15 @@
 # median), and, for every policy but none and bare, the difference of its
 # median from none's on the same kernel.  A policy shows "n/a" where the
 # kernel cannot express it (status 3), "failed" where a boot did not run
-# it to exit 0, "missing" where fewer than BOOTS boots reported it.
+# it to exit 0, "missing" where fewer than BOOTS boots reported it,
+# "unsealed" where it ran but the kernel refused every seal (v8/).
+# JIT_PROCESS names the program in the closing words (default luajit;
+# v8/cost.sh says node).
 set -euo pipefail
 [ $# -ge 3 ] || { echo "usage: cost-summary.sh TSV BOOTS KERNEL..." >&2; exit 2; }
 tsv=$1 boots=$2
 shift 2
-awk -F'\t' -v boots="$boots" -v kernels="$*" '
+awk -F'\t' -v boots="$boots" -v kernels="$*" -v jit="${JIT_PROCESS:-luajit}" '
 function median(list,   n, v, i, j, t) {
 	n = split(list, v, " ")
 	for (i = 2; i <= n; i++) for (j = i; j > 1 && v[j - 1] + 0 > v[j] + 0; j--) {
@@ -42,6 +45,7 @@ NR == 1 { next }
 	if (!($2 in wseen)) { wseen[$2] = 1; wl[++nw] = $2 }
 	if ($6 == "0" && $5 ~ /^[0-9]+$/) { vals[key] = vals[key] " " $5; nok[key]++ }
 	else if ($6 == "3") na[key] = 1
+	else if ($6 == "unsealed") unsealed[key] = 1
 	else failed[key] = $6
 	seen[key]++
 }
@@ -59,6 +63,7 @@ END {
 			key = ks[a] SUBSEP wl[i] SUBSEP pol[p]
 			med[p] = ""
 			if (key in na) cell = "n/a"
+			else if (key in unsealed) cell = "unsealed"
 			else if (key in failed) cell = "failed (status " failed[key] ")"
 			else if (nok[key] < boots) cell = "missing (" nok[key] + 0 " of " boots " boots)"
 			else {
@@ -95,6 +100,6 @@ END {
 	}
 	print ""
 	printf "Guest instructions (guest/run --icount: one guest nanosecond is one instruction) from fork to\n"
-	printf "exit of the whole luajit process, loader and library start-up included; median of %d boots per\n", boots
-	printf "kernel, spread = (max - min) / median.  bare: luajit without the library; none: with it, sealing nothing.\n"
+	printf "exit of the whole %s process, loader and library start-up included; median of %d boots per\n", jit, boots
+	printf "kernel, spread = (max - min) / median.  bare: %s without the library; none: with it, sealing nothing.\n", jit
 }' "$tsv"

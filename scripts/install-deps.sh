@@ -15,6 +15,11 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 # a JIT nobody here wrote: luajit (run in the guest under every seal policy),
 #   its source (apt-get source: scripts/deb-src.sh adds this release's deb-src
 #   entry; dpkg-dev unpacks it) and lua-moses (Debian's own test of it)
+# the JIT the RFC was written for: Debian 12's node (v8/fetch-node.sh unpacks
+#   it into the cache, whatever node the machine runs) needs the libraries
+#   libnode108 links against and the JavaScript it loads from /usr/share/nodejs
+#   at start-up (node-acorn, node-cjs-module-lexer, node-undici); strace
+#   shows what V8 does to its code memory (v8/evidence.sh)
 # report: chromium (make test renders the page headless, report/tests/page.sh)
 versions=$("$top/kernel/kernels" sources) || exit 1
 mapfile -t versions <<<"$versions"
@@ -25,6 +30,8 @@ packages=(
 	gcc make libc6-dev libcap-dev clang libclang-rt-14-dev
 	stress-ng gnuplot-nox
 	luajit dpkg-dev lua-moses
+	libbrotli1 libc-ares2 libicu72 libnghttp2-14 libssl3 libuv1 zlib1g libstdc++6
+	node-acorn node-cjs-module-lexer node-undici strace
 	chromium
 )
 

@@ -12,13 +12,17 @@
  * with a protection key: the series in luajit-series/ maps each area
  * read-write-execute under a key with it, once, and never re-protects.
  *
- * The area table is not locked: LuaJIT's JIT state is one per lua_State
- * and the luajit binary runs one.
+ * V8 (v8/) makes the same calls from several threads (a WebAssembly
+ * tier-up thread writes code, the collector's unmapper frees code pages)
+ * and also reaches pkey_mprotect() (through dlsym) and madvise(): the
+ * table and the report's counters are changed under one lock, after the
+ * call itself returned.
  */
 #define _GNU_SOURCE
 #include "preload.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <sys/mman.h>
@@ -32,6 +36,7 @@ struct area {
 	uintptr_t end;
 };
 
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static struct area areas[MAX_AREAS];
 static size_t area_count;
 static uintptr_t newest_area_start;	/* the area LuaJIT writes traces into */
@@ -102,7 +107,9 @@ static long refused(enum call_kind call, const void *addr, size_t len)
 {
 	int err = errno;
 
+	pthread_mutex_lock(&lock);
 	report_refused(call, addr, len, err);
+	pthread_mutex_unlock(&lock);
 	errno = err;
 	return -1;
 }
@@ -120,15 +127,17 @@ static void area_made_writable(uintptr_t start, uintptr_t end)
 		report_old_area_patch();
 }
 
-/* After a (pkey_)mprotect() the kernel allowed. */
+/* After a (pkey_)mprotect() of [addr, addr+len) the kernel allowed. */
 static void area_protected(void *addr, size_t len, int prot)
 {
 	uintptr_t start = (uintptr_t)addr;
 
+	pthread_mutex_lock(&lock);
 	if (prot & PROT_EXEC)
 		area_made_executable(addr, len);
 	else
 		area_made_writable(start, start + len);
+	pthread_mutex_unlock(&lock);
 }
 
 int mprotect(void *addr, size_t len, int prot)
@@ -142,7 +151,7 @@ int mprotect(void *addr, size_t len, int prot)
 int pkey_mprotect(void *addr, size_t len, int prot, int pkey)
 {
 	if (syscall(SYS_pkey_mprotect, addr, len, prot, pkey) != 0)
-		return (int)refused(CALL_MPROTECT, addr, len);
+		return (int)refused(CALL_PKEY_MPROTECT, addr, len);
 	area_protected(addr, len, prot);
 	return 0;
 }
@@ -152,10 +161,25 @@ int munmap(void *addr, size_t len)
 	uintptr_t start = (uintptr_t)addr;
 
 	if (syscall(SYS_munmap, addr, len) != 0) {
+		int err = errno;
+
+		pthread_mutex_lock(&lock);
 		report_unfreed(bytes_in_areas(start, start + len));
+		pthread_mutex_unlock(&lock);
+		errno = err;
 		return (int)refused(CALL_MUNMAP, addr, len);
 	}
+	pthread_mutex_lock(&lock);
 	forget_areas(start, start + len);
+	pthread_mutex_unlock(&lock);
+	return 0;
+}
+
+/* V8 discards code pages it frees and ignores a refusal: it is counted. */
+int madvise(void *addr, size_t len, int advice)
+{
+	if (syscall(SYS_madvise, addr, len, advice) != 0)
+		return (int)refused(CALL_MADVISE, addr, len);
 	return 0;
 }
 
@@ -182,8 +206,11 @@ void *mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off)
 
 	if (mapped == -1)
 		return (void *)refused(CALL_MMAP, addr, len);
-	if ((prot & PROT_EXEC) && (flags & MAP_ANONYMOUS))
+	if ((prot & PROT_EXEC) && (flags & MAP_ANONYMOUS)) {
+		pthread_mutex_lock(&lock);
 		area_made_executable((void *)mapped, len);
+		pthread_mutex_unlock(&lock);
+	}
 	return (void *)mapped;
 }
 

@@ -5,8 +5,9 @@
  *
  *   policy.c     SEALJIT_SEAL_POLICY, whether this kernel can express it,
  *                and the mseal() call that applies it
- *   intercept.c  mmap/mprotect/munmap/mremap as the JIT calls them; an
- *                area is sealed the first time it is made executable
+ *   intercept.c  mmap/mprotect/pkey_mprotect/munmap/mremap/madvise as the
+ *                JIT calls them; an area is sealed the first time it is
+ *                made executable
  *   report.c     counters, refused calls; the report: start and area lines
  *                as they happen, the rest at exit
  *                (SEALJIT_SEAL_REPORT names a file, else stderr)
@@ -29,9 +30,9 @@ const char *policy_abi(void);		/* how the kernel was asked */
 void policy_init(void);			/* exits on bad input, see above */
 int policy_seal(void *addr, size_t len);	/* 0 or an errno */
 
-/* report.c */
+/* report.c (its counters are changed under intercept.c's lock) */
 enum call_kind { CALL_MPROTECT, CALL_MUNMAP, CALL_MREMAP, CALL_MMAP,
-		 CALL_MSEAL, CALL_KINDS };
+		 CALL_MSEAL, CALL_PKEY_MPROTECT, CALL_MADVISE, CALL_KINDS };
 void report_init(void);			/* exits on bad input */
 void report_start(void);		/* after policy_init() */
 void report_at_exit(void);

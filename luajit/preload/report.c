@@ -10,13 +10,14 @@
  * goes to stderr.  Lines (every one starts "sealjit-preload: "):
  *   start policy=P types=T abi=A          (at start-up: the library runs)
  *   area ADDR +LEN sealed|not-sealed ERRNO   (when the area is made)
- *   refused CALL ADDR +LEN ERRNO        (the first MAX_REFUSALS of them)
+ *   refused CALL ADDR +LEN ERRNO        (when refused; the first MAX_REFUSALS)
  *   note TEXT
  *   summary policy=P types=T abi=A areas=N sealed=N sealed_bytes=B
  *           exec_protects=N write_protects=N old_area_patches=N
  *           areas_freed=N refused=N
  *           refused_mprotect=N refused_munmap=N refused_mremap=N
- *           refused_mmap=N refused_mseal=N unfreed_bytes=B first_refused=C/E
+ *           refused_mmap=N refused_mseal=N refused_pkey_mprotect=N
+ *           refused_madvise=N unfreed_bytes=B first_refused=C/E
  * write_protects: mprotect() of a known area without PROT_EXEC (LuaJIT
  * making it writable); old_area_patches: those of an area older than the
  * newest (patching an exit of an older trace).
@@ -40,7 +41,8 @@
 #define LINE_MAX_LEN 256
 
 static const char *const call_names[CALL_KINDS] = {
-	"mprotect", "munmap", "mremap", "mmap", "mseal",
+	"mprotect", "munmap", "mremap", "mmap", "mseal", "pkey_mprotect",
+	"madvise",
 };
 
 struct counters {
@@ -52,7 +54,6 @@ struct counters {
 };
 
 static struct counters count;
-static char refusal_lines[MAX_REFUSALS][LINE_MAX_LEN];
 static char note_lines[MAX_NOTES][LINE_MAX_LEN];
 static char first_refused[64] = "-";
 static size_t note_lines_used;
@@ -128,12 +129,20 @@ void report_note(const char *fmt, ...)
 	va_end(ap);
 }
 
+/* Written now, not at exit: the refusal may be what stops the process. */
 void report_refused(enum call_kind call, const void *addr, size_t len, int err)
 {
-	if (count.refused_total < MAX_REFUSALS)
-		snprintf(refusal_lines[count.refused_total], LINE_MAX_LEN,
-			 "refused %s %p +%zu %s", call_names[call], addr, len,
-			 errno_name(err));
+	char line[LINE_MAX_LEN];
+	int fd;
+
+	if (count.refused_total < MAX_REFUSALS) {
+		snprintf(line, sizeof(line), PREFIX "refused %s %p +%zu %s\n",
+			 call_names[call], addr, len, errno_name(err));
+		fd = open_report();
+		emit(fd, line);
+		if (fd != STDERR_FILENO)
+			close(fd);
+	}
 	if (count.refused_total == 0)
 		snprintf(first_refused, sizeof(first_refused), "%s/%s",
 			 call_names[call], errno_name(err));
@@ -203,26 +212,24 @@ static void emit_summary(int fd)
 		 "write_protects=%lu old_area_patches=%lu areas_freed=%lu "
 		 "refused=%lu "
 		 "refused_mprotect=%lu refused_munmap=%lu refused_mremap=%lu "
-		 "refused_mmap=%lu refused_mseal=%lu unfreed_bytes=%lu "
-		 "first_refused=%s\n",
+		 "refused_mmap=%lu refused_mseal=%lu refused_pkey_mprotect=%lu "
+		 "refused_madvise=%lu unfreed_bytes=%lu first_refused=%s\n",
 		 policy_name(), policy_types(), policy_abi(), count.areas,
 		 count.sealed, count.sealed_bytes, count.exec_protects,
 		 count.write_protects, count.old_area_patches, count.areas_freed,
 		 count.refused_total,
 		 count.refused[CALL_MPROTECT], count.refused[CALL_MUNMAP],
 		 count.refused[CALL_MREMAP], count.refused[CALL_MMAP],
-		 count.refused[CALL_MSEAL], count.unfreed_bytes, first_refused);
+		 count.refused[CALL_MSEAL], count.refused[CALL_PKEY_MPROTECT],
+		 count.refused[CALL_MADVISE], count.unfreed_bytes, first_refused);
 	emit(fd, line);
 }
 
 void report_at_exit(void)
 {
 	int fd = open_report();
-	size_t refusals = count.refused_total < MAX_REFUSALS ?
-			  count.refused_total : MAX_REFUSALS;
 
 	emit_lines(fd, note_lines, note_lines_used, "note ");
-	emit_lines(fd, refusal_lines, refusals, "");
 	emit_summary(fd);
 	if (fd != STDERR_FILENO)
 		close(fd);

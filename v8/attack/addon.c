@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * addon.c - live-code.c for Node.js: sealjit-attack.node, an N-API addon
+ * (Debian's libnode-dev headers, v8/fetch-node.sh).
+ *
+ *   const attack = require('./sealjit-attack.node');
+ *   attack.scenarios()                -> ['madvise-dontneed', ...]
+ *   attack.run(name, address, size)   -> the verdict line (live-code.h)
+ *
+ * address is a Number: x86-64 user addresses are below 2^47, which a
+ * double holds exactly.  Bad arguments throw a TypeError; an unknown
+ * scenario throws an Error naming it.
+ */
+#include <node_api.h>
+
+#include <stdio.h>
+#include <stdint.h>
+
+#include "live-code.h"
+
+#define LINE_MAX_LEN 512
+
+static napi_value scenarios(napi_env env, napi_callback_info info)
+{
+	napi_value list, name;
+	const char *scenario;
+	uint32_t i;
+
+	(void)info;
+	if (napi_create_array(env, &list) != napi_ok)
+		return NULL;
+	for (i = 0; (scenario = live_code_scenario(i)); i++) {
+		if (napi_create_string_utf8(env, scenario, NAPI_AUTO_LENGTH, &name) != napi_ok ||
+		    napi_set_element(env, list, i, name) != napi_ok)
+			return NULL;
+	}
+	return list;
+}
+
+static napi_value run(napi_env env, napi_callback_info info)
+{
+	napi_value argv[3], verdict;
+	size_t argc = 3, name_len;
+	char name[64], line[LINE_MAX_LEN];
+	double address, size;
+
+	if (napi_get_cb_info(env, info, &argc, argv, NULL, NULL) != napi_ok)
+		return NULL;
+	if (argc != 3 ||
+	    napi_get_value_string_utf8(env, argv[0], name, sizeof(name), &name_len) != napi_ok ||
+	    napi_get_value_double(env, argv[1], &address) != napi_ok ||
+	    napi_get_value_double(env, argv[2], &size) != napi_ok ||
+	    address <= 0 || address >= 0x1p47 || size <= 0 || size > 0x1p20) {
+		napi_throw_type_error(env, NULL,
+				      "run(scenario, address, size): a name and two positive numbers");
+		return NULL;
+	}
+	if (live_code_attack(name, (uintptr_t)address, (size_t)size, line, sizeof(line))) {
+		napi_throw_error(env, NULL, line);
+		return NULL;
+	}
+	fflush(stdout);
+	if (napi_create_string_utf8(env, line, NAPI_AUTO_LENGTH, &verdict) != napi_ok)
+		return NULL;
+	return verdict;
+}
+
+static napi_value init(napi_env env, napi_value exports)
+{
+	const napi_property_descriptor functions[] = {
+		{ "scenarios", NULL, scenarios, NULL, NULL, NULL, napi_default, NULL },
+		{ "run", NULL, run, NULL, NULL, NULL, napi_default, NULL },
+	};
+
+	if (napi_define_properties(env, exports, 2, functions) != napi_ok)
+		return NULL;
+	return exports;
+}
+
+NAPI_MODULE(NODE_GYP_MODULE_NAME, init)

@@ -1,0 +1,414 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * live-code.c - one corrupted mm call on a JIT's live machine code, from
+ * inside its process (see live-code.h).  The scenarios are
+ * luajit/attack/attack.lua's, call for call:
+ *
+ *   mprotect-rw        mprotect(RW), plant the payload, mprotect(RX)
+ *   mprotect-rwx       mprotect(RWX), plant the payload
+ *   pkey-mprotect-rwx  pkey_mprotect(RWX) with a fresh key, plant
+ *   mremap-move        mremap the mapping 1 GiB away, map a sled in its place
+ *   mremap-shrink      mremap it one page shorter, map a sled on that page
+ *   mmap-fixed-anon    mmap(MAP_FIXED) a sled over it
+ *   munmap-mmap        munmap it, map a sled in its place
+ *   shmat-remap        shmat(SHM_REMAP|SHM_EXEC) a sled segment over it
+ *   madvise-dontneed   madvise(MADV_DONTNEED): the code reads back as zeros
+ *   proc-mem-write     pwrite the payload through /proc/self/mem
+ *   uffd-fill          UFFDIO_COPY a sled into a never-faulted page of it
+ *
+ * A sled is NOPs with the payload at the end of every page, so a jump
+ * anywhere into it reaches the payload.
+ */
+#define _GNU_SOURCE
+#include "live-code.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/userfaultfd.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/ipc.h>
+#include <sys/mman.h>
+#include <sys/shm.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#define PAGE 4096UL
+#define ONE_GIB (1UL << 30)
+#define MAPS_TEXT_MAX 1024
+#define CODE_MAX 65536
+
+static const unsigned char payload[] = {
+	0xbf, LIVE_CODE_PAYLOAD_STATUS, 0, 0, 0,	/* mov edi, 65 */
+	0xb8, 231, 0, 0, 0,			/* mov eax, 231 (exit_group) */
+	0x0f, 0x05,				/* syscall */
+};
+
+struct target {
+	uintptr_t address, lo, hi;
+	size_t size;
+};
+
+struct snapshot {
+	char maps[MAPS_TEXT_MAX];
+	unsigned char code[CODE_MAX];
+	bool code_readable;
+	char resident[MAPS_TEXT_MAX];
+};
+
+static struct target target;
+
+static __attribute__((noreturn)) void setup_failed(const char *what)
+{
+	printf("attack setup-failed: %s (%s)\n", what, strerrorname_np(errno) ?: "-");
+	fflush(stdout);
+	exit(LIVE_CODE_EXIT_SETUP);
+}
+
+/* 0 when the call succeeded, else its errno. */
+static int answer(long rc)
+{
+	return rc == -1 ? errno : 0;
+}
+
+static size_t whole_len(void)
+{
+	return target.hi - target.lo;
+}
+
+/* The /proc/self/maps lines meeting [lo, hi), as "start-end perms,...";
+ * with lo == hi == 0, finds the mapping holding target.address. */
+static void maps_over(uintptr_t lo, uintptr_t hi, char *out, size_t out_len)
+{
+	FILE *maps = fopen("/proc/self/maps", "re");
+	char line[512], perms[8];
+	unsigned long start, end;
+	size_t used = 0;
+
+	if (!maps)
+		setup_failed("cannot read /proc/self/maps");
+	if (out_len)
+		out[0] = '\0';
+	while (fgets(line, sizeof(line), maps)) {
+		if (sscanf(line, "%lx-%lx %7s", &start, &end, perms) != 3)
+			continue;
+		if (!lo && !hi) {
+			if (start <= target.address && target.address < end) {
+				target.lo = start;
+				target.hi = end;
+			}
+			continue;
+		}
+		if (start < hi && lo < end && used < out_len)
+			used += (size_t)snprintf(out + used, out_len - used, "%s%lx-%lx %s",
+						 used ? "," : "", start, end, perms);
+	}
+	fclose(maps);
+}
+
+static int mem_fd = -1;
+
+static void snapshot(struct snapshot *snap)
+{
+	size_t pages = whole_len() / PAGE, i;
+	unsigned char vec[MAPS_TEXT_MAX];
+
+	maps_over(target.lo, target.hi, snap->maps, sizeof(snap->maps));
+	snap->code_readable = pread(mem_fd, snap->code, target.size,
+				    (off_t)target.address) == (ssize_t)target.size;
+	if (pages >= sizeof(vec) || syscall(SYS_mincore, target.lo, whole_len(), vec) != 0) {
+		strcpy(snap->resident, "?");
+		return;
+	}
+	for (i = 0; i < pages; i++)
+		snap->resident[i] = vec[i] & 1 ? '1' : '0';
+	snap->resident[pages] = '\0';
+}
+
+/* "maps,code,resident" or "" */
+static void changes(const struct snapshot *before, const struct snapshot *after,
+		    char *out, size_t out_len)
+{
+	bool code = before->code_readable != after->code_readable ||
+		    (before->code_readable &&
+		     memcmp(before->code, after->code, target.size) != 0);
+
+	snprintf(out, out_len, "%s%s%s",
+		 strcmp(before->maps, after->maps) ? "maps," : "",
+		 code ? "code," : "",
+		 strcmp(before->resident, after->resident) ? "resident," : "");
+	if (out[0])
+		out[strlen(out) - 1] = '\0';
+}
+
+static void fill_sled(uintptr_t address, size_t len)
+{
+	unsigned char *p = (unsigned char *)address;
+	size_t page;
+
+	memset(p, 0x90, len);
+	for (page = PAGE; page <= len; page += PAGE)
+		memcpy(p + page - sizeof(payload), payload, sizeof(payload));
+}
+
+static void map_sled(uintptr_t address, size_t len)
+{
+	long got = syscall(SYS_mmap, address, len, PROT_READ | PROT_WRITE | PROT_EXEC,
+			   MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
+
+	if (got == (long)address)
+		fill_sled(address, len);
+}
+
+static void plant_payload(void)
+{
+	memcpy((void *)target.address, payload, sizeof(payload));
+}
+
+static int mprotect_rw(void)
+{
+	int err = answer(syscall(SYS_mprotect, target.lo, whole_len(), PROT_READ | PROT_WRITE));
+
+	if (!err) {
+		plant_payload();
+		syscall(SYS_mprotect, target.lo, whole_len(), PROT_READ | PROT_EXEC);
+	}
+	return err;
+}
+
+static int mprotect_rwx(void)
+{
+	int err = answer(syscall(SYS_mprotect, target.lo, whole_len(),
+				 PROT_READ | PROT_WRITE | PROT_EXEC));
+
+	if (!err)
+		plant_payload();
+	return err;
+}
+
+static int pkey_mprotect_rwx(void)
+{
+	long pkey = syscall(SYS_pkey_alloc, 0, 0);	/* -1 without PKU: plain mprotect */
+	int err = answer(syscall(SYS_pkey_mprotect, target.lo, whole_len(),
+				 PROT_READ | PROT_WRITE | PROT_EXEC, pkey));
+
+	if (!err)
+		plant_payload();
+	return err;
+}
+
+static int mremap_move(void)
+{
+	uintptr_t away = target.lo + ONE_GIB;
+	long hold = syscall(SYS_mmap, away, whole_len(), PROT_NONE,
+			    MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+	int err;
+
+	if (hold != (long)away)
+		setup_failed("cannot hold the range 1 GiB above the code");
+	err = answer(syscall(SYS_mremap, target.lo, whole_len(), whole_len(),
+			     MREMAP_MAYMOVE | MREMAP_FIXED, away));
+	if (!err)
+		map_sled(target.lo, whole_len());
+	return err;
+}
+
+static int mremap_shrink(void)
+{
+	int err = answer(syscall(SYS_mremap, target.lo, whole_len(), whole_len() - PAGE, 0));
+
+	if (!err)
+		map_sled(target.hi - PAGE, PAGE);
+	return err;
+}
+
+static int mmap_fixed_anon(void)
+{
+	long got = syscall(SYS_mmap, target.lo, whole_len(), PROT_READ | PROT_WRITE | PROT_EXEC,
+			   MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
+
+	if (got != (long)target.lo)
+		return answer(-1);
+	fill_sled(target.lo, whole_len());
+	return 0;
+}
+
+static int munmap_mmap(void)
+{
+	int err = answer(syscall(SYS_munmap, target.lo, whole_len()));
+
+	if (!err)
+		map_sled(target.lo, whole_len());
+	return err;
+}
+
+static int shmat_remap(void)
+{
+	long id = syscall(SYS_shmget, IPC_PRIVATE, whole_len(), IPC_CREAT | 0600);
+	long seg, got;
+
+	if (id < 0)
+		setup_failed("shmget");
+	seg = syscall(SYS_shmat, id, 0, 0);
+	if (seg == -1)
+		setup_failed("shmat of the attacker's own segment");
+	fill_sled((uintptr_t)seg, whole_len());
+	got = syscall(SYS_shmat, id, target.lo, SHM_REMAP | SHM_EXEC);
+	syscall(SYS_shmctl, id, IPC_RMID, 0);
+	return got == -1 ? errno : 0;
+}
+
+static int madvise_dontneed(void)
+{
+	return answer(syscall(SYS_madvise, target.lo, whole_len(), MADV_DONTNEED));
+}
+
+static int proc_mem_write(void)
+{
+	int fd = open("/proc/self/mem", O_RDWR | O_CLOEXEC);
+	ssize_t wrote;
+	int err;
+
+	if (fd < 0)
+		setup_failed("open /proc/self/mem read-write");
+	wrote = pwrite(fd, payload, sizeof(payload), (off_t)target.address);
+	err = errno;
+	close(fd);
+	return wrote == (ssize_t)sizeof(payload) ? 0 : err;
+}
+
+/* A page of the mapping the JIT never touched, and not the code's. */
+static uintptr_t unfaulted_page(void)
+{
+	struct snapshot *now = calloc(1, sizeof(*now));
+	uintptr_t code_page = target.address & ~(PAGE - 1), page = 0;
+	size_t i;
+
+	if (!now)
+		setup_failed("calloc");
+	snapshot(now);
+	for (i = strlen(now->resident); i-- > 0;) {
+		uintptr_t at = target.lo + i * PAGE;
+		if (now->resident[i] == '0' && at != code_page) {
+			page = at;
+			break;
+		}
+	}
+	free(now);
+	if (!page)
+		setup_failed("every page of the code mapping is resident");
+	return page;
+}
+
+static int uffd_fill(void)
+{
+	uintptr_t page = unfaulted_page();
+	long fd = syscall(SYS_userfaultfd, O_CLOEXEC | O_NONBLOCK | UFFD_USER_MODE_ONLY);
+	struct uffdio_api api = { .api = UFFD_API };
+	struct uffdio_register reg = {
+		.range = { .start = page, .len = PAGE },
+		.mode = UFFDIO_REGISTER_MODE_MISSING,
+	};
+	static unsigned char sled[PAGE] __attribute__((aligned(PAGE)));
+	struct uffdio_copy copy = {
+		.dst = page, .src = (uintptr_t)sled, .len = PAGE,
+	};
+	int err;
+
+	if (fd < 0)
+		setup_failed("userfaultfd(UFFD_USER_MODE_ONLY)");
+	if (ioctl((int)fd, UFFDIO_API, &api) != 0)
+		setup_failed("UFFDIO_API");
+	err = answer(ioctl((int)fd, UFFDIO_REGISTER, &reg));
+	if (err)
+		return err;
+	fill_sled((uintptr_t)sled, PAGE);
+	return answer(ioctl((int)fd, UFFDIO_COPY, &copy));
+}
+
+struct scenario {
+	const char *name;
+	int (*attack)(void);
+};
+
+/* In byte order: live_code_scenario() lists them so. */
+static const struct scenario scenarios[] = {
+	{ "madvise-dontneed", madvise_dontneed },
+	{ "mmap-fixed-anon", mmap_fixed_anon },
+	{ "mprotect-rw", mprotect_rw },
+	{ "mprotect-rwx", mprotect_rwx },
+	{ "mremap-move", mremap_move },
+	{ "mremap-shrink", mremap_shrink },
+	{ "munmap-mmap", munmap_mmap },
+	{ "pkey-mprotect-rwx", pkey_mprotect_rwx },
+	{ "proc-mem-write", proc_mem_write },
+	{ "shmat-remap", shmat_remap },
+	{ "uffd-fill", uffd_fill },
+};
+
+#define SCENARIOS (sizeof(scenarios) / sizeof(scenarios[0]))
+
+const char *live_code_scenario(size_t index)
+{
+	return index < SCENARIOS ? scenarios[index].name : NULL;
+}
+
+static const char *verdict(int err, const char *changed, const char **errno_text)
+{
+	*errno_text = err ? strerrorname_np(err) : "-";
+	if (!err && changed[0])
+		return "LANDED";
+	if (err && !changed[0])
+		return "BLOCKED";
+	if (err)
+		return "LANDED";
+	return "ERROR";
+}
+
+int live_code_attack(const char *name, uintptr_t address, size_t size,
+		     char *line, size_t line_len)
+{
+	const struct scenario *s = NULL;
+	struct snapshot *before, *after;
+	const char *errno_text, *outcome;
+	char changed[32];
+	size_t i;
+	int err;
+
+	for (i = 0; i < SCENARIOS; i++)
+		if (strcmp(scenarios[i].name, name) == 0)
+			s = &scenarios[i];
+	if (!s) {
+		snprintf(line, line_len, "attack unknown-scenario=%s", name);
+		return 2;
+	}
+	if (size == 0 || size > CODE_MAX)
+		setup_failed("the code's size is 0 or larger than 64 KiB");
+	target = (struct target){ .address = address, .size = size };
+	maps_over(0, 0, NULL, 0);
+	if (!target.lo)
+		setup_failed("the code's address is in no mapping");
+	if (mem_fd < 0)
+		mem_fd = open("/proc/self/mem", O_RDONLY | O_CLOEXEC);
+	before = calloc(1, sizeof(*before));
+	after = calloc(1, sizeof(*after));
+	if (mem_fd < 0 || !before || !after)
+		setup_failed("cannot open /proc/self/mem or allocate snapshots");
+	snapshot(before);
+	err = s->attack();
+	snapshot(after);
+	changes(before, after, changed, sizeof(changed));
+	outcome = verdict(err, changed, &errno_text);
+	snprintf(line, line_len,
+		 "attack scenario=%s call=%s outcome=%s errno=%s changed=%s "
+		 "area=%lx+%zu code=%lx+%zu",
+		 name, err ? errno_text : "ok", outcome, errno_text,
+		 changed[0] ? changed : "-", target.lo, whole_len(),
+		 target.address, target.size);
+	free(before);
+	free(after);
+	return 0;
+}

@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * live-code.h - one corrupted mm call on a JIT's live machine code, from
+ * inside the JIT's own process, and what it changed.  Nothing here knows
+ * which JIT made the code: the caller names the code (its address and
+ * size, from the JIT's own tools) and runs it again afterwards.
+ *
+ * v8/attack/addon.c calls it from Node.js; luajit/attack/attack.lua does
+ * the same in Lua and could load it through FFI instead.
+ */
+#ifndef SEALJIT_LIVE_CODE_H
+#define SEALJIT_LIVE_CODE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Exit status of a process whose attack could not be set up: the case
+ * proves nothing (attack.lua's EXIT_SETUP). */
+#define LIVE_CODE_EXIT_SETUP 4
+
+/* The payload the attacker plants: mov edi, 65; mov eax, 231; syscall,
+ * i.e. exit_group(65).  A process that exits 65 ran it. */
+#define LIVE_CODE_PAYLOAD_STATUS 65
+
+/* The scenarios, by name, in byte order; NULL after the last. */
+const char *live_code_scenario(size_t index);
+
+/*
+ * Attack the mapping that holds [address, address + size): snapshot it
+ * (its /proc/self/maps lines, the code's bytes read through
+ * /proc/self/mem, which of its pages are resident), make the scenario's
+ * corrupted call through syscall(2) (an LD_PRELOAD wrapper sees only the
+ * JIT's own calls) and, where a real exploit would, the ordinary
+ * follow-up that plants the payload, then snapshot again.  Writes
+ *   attack scenario=S call=ok|ERRNO outcome=LANDED|BLOCKED|ERROR errno=E
+ *          changed=maps,code,resident|- area=LO+LEN code=ADDR+SIZE
+ * into line.  Returns 0; 2 for an unknown scenario (line says so); a
+ * setup that fails prints "attack setup-failed: WHAT" on stdout and exits
+ * LIVE_CODE_EXIT_SETUP.
+ */
+int live_code_attack(const char *scenario, uintptr_t address, size_t size,
+		     char *line, size_t line_len);
+
+#endif /* SEALJIT_LIVE_CODE_H */

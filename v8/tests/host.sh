@@ -1,0 +1,191 @@
+#!/usr/bin/env bash
+# v8/tests/host.sh - host TAP tests of v8/ that need no guest and hold on
+# any host kernel: Debian's node from the cache, every workload under the
+# library's none against --jitless, every attack landing under none, the
+# upstream policy (V8's own abort, or a refusal to start where this kernel
+# cannot express it), the guest-side run-cases.sh on this host, the strace
+# classifier on a written log and on a live node, the attack list, the
+# judge on written results, and the shape of both expectation tables.
+set -uo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+SEALJIT=${SEALJIT:-$(dirname "$here")}
+BUILD=${BUILD:-$SEALJIT/build/v8}
+case $BUILD in /*) ;; *) BUILD=$here/$BUILD ;; esac
+lib=$BUILD/libsealjit-preload.so
+addon=$BUILD/sealjit-attack.node
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+n=0 failed=0
+
+tap() { # tap OK DESCRIPTION
+	n=$((n + 1))
+	if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; failed=$((failed + 1)); fi
+}
+flags_of() { sed -n 's|^// node-flags: ||p' "$1"; }
+want_of() { sed -n 's|^// expect-stderr: ||p' "$1"; }
+
+echo "TAP version 13"
+[ -f "$lib" ] && [ -f "$addon" ] || { echo "Bail out! no $lib or $addon (make -C v8)"; exit 1; }
+root=$("$here/fetch-node.sh") || { echo "Bail out! v8/fetch-node.sh failed"; exit 1; }
+node() { LD_LIBRARY_PATH=$root/usr/lib/x86_64-linux-gnu "$root/usr/bin/node" "$@"; }
+# v8node POLICY ARG...: node with the library, its report in $work/report.
+v8node() {
+	local policy=$1
+	shift
+	rm -f "$work/report"
+	SEALJIT_SEAL_POLICY=$policy SEALJIT_SEAL_REPORT=$work/report LD_PRELOAD=$lib \
+		SEALJIT_ATTACK_ADDON=$addon node "$@"
+}
+
+case $(node -p process.versions.v8) in 10.2.*) r=0 ;; *) r=1 ;; esac
+tap $r "fetch-node.sh: Debian's node from the cache runs, V8 10.2"
+
+for f in "$here"/workloads/*.js; do
+	w=$(basename "$f" .js)
+	# shellcheck disable=SC2046
+	node --jitless $(flags_of "$f") "$f" >"$work/ref" 2>/dev/null
+	# shellcheck disable=SC2046
+	v8node none $(flags_of "$f") "$f" >"$work/out" 2>"$work/err"
+	rc=$?
+	want=$(want_of "$f")
+	[ "$rc" = 0 ] && cmp -s "$work/out" "$work/ref" && [ -s "$work/ref" ] &&
+		{ [ -z "$want" ] || grep -qx "$want" "$work/err"; } &&
+		grep -q '^sealjit-preload: area .* not-sealed -$' "$work/report"
+	tap $? "$w under none: exit 0, node --jitless's stdout, '${want:-no stderr line asked}', code made executable, nothing sealed"
+done
+
+mapfile -t attacks < <(SEALJIT_ATTACK_ADDON=$addon node $(flags_of "$here/attack/attack.js") "$here/attack/attack.js" --list)
+for a in "${attacks[@]}"; do
+	# shellcheck disable=SC2046
+	v8node none $(flags_of "$here/attack/attack.js") "$here/attack/attack.js" "$a" >"$work/out" 2>&1
+	grep -q "^attack scenario=$a call=ok outcome=LANDED " "$work/out"
+	tap $? "attack $a under none lands (the control): $(head -n 1 "$work/out" | cut -c 1-90)"
+done
+
+# upstream: this kernel seals with mseal(addr, len, 0) (V8 stops itself on
+# its next permission change), or cannot express it (the library stops node).
+f=$here/workloads/tier.js
+# shellcheck disable=SC2046
+v8node upstream $(flags_of "$f") "$f" >"$work/out" 2>"$work/err"
+rc=$?
+if [ "$rc" = 3 ] && grep -q 'cannot be expressed' "$work/err"; then
+	tap 0 "upstream on this kernel: refused at start-up as inexpressible (exit 3)"
+else
+	[ "$rc" = 133 ] && grep -q '^# Check failed: .*SetPermissions' "$work/err" &&
+		grep -q '^sealjit-preload: area .* sealed -$' "$work/report" &&
+		grep -q '^sealjit-preload: refused mprotect .* EPERM$' "$work/report"
+	tap $? "upstream on this kernel: code sealed, the next mprotect refused EPERM, V8 stops itself on its CHECK (exit $rc)"
+fi
+
+# guest/run-cases.sh, run on this host from the guest package.
+pkg=$work/v8-pkg
+SEALJIT=$SEALJIT BUILD=$BUILD "$here/package.sh" "$pkg" 2>/dev/null
+printf 'workload tier none\nattack mprotect-rw none\nworkload tier bogus\n' >"$work/cases"
+CASE_WORK=$work/cases-work sh "$pkg/run-cases.sh" host "$work/cases" >"$work/results" 2>&1
+grep -q '^# result kind=workload kernel=host name=tier policy=none outcome=RAN .* areas=[1-9][0-9]* sealed=0 ' "$work/results" &&
+	grep -q '^# result kind=attack kernel=host name=mprotect-rw policy=none outcome=LANDED .*rerun=payload ' "$work/results" &&
+	grep -q '^# result kind=workload kernel=host name=tier policy=bogus outcome=ERROR ' "$work/results" &&
+	grep -q '^# cases-done 3$' "$work/results"
+tap $? "run-cases.sh on this host: tier RAN, mprotect-rw LANDED and ran the payload, an unknown policy is an ERROR, 3 cases done"
+
+# The classifier on a written trace: each shape named, the refused call too.
+cat >"$work/trace" <<'EOF'
+100 mmap(0x7f0000000000, 134217728, PROT_NONE, MAP_PRIVATE|MAP_ANONYMOUS|MAP_NORESERVE, -1, 0) = 0x7f0000000000
+100 madvise(0x7f0000000000, 134217728, MADV_DONTFORK) = 0
+100 mprotect(0x7f0000000000, 262144, PROT_NONE) = 0
+100 mprotect(0x7f0000000000, 8192, PROT_READ|PROT_WRITE) = 0
+100 mprotect(0x7f0000003000, 245760, PROT_READ|PROT_WRITE|PROT_EXEC) = 0
+ > /x/libnode.so.108(v8::internal::MemoryAllocator::SetPermissionsOnExecutableMemoryChunk(v8::internal::VirtualMemory*)+0xaa) [0x1]
+100 mprotect(0x7f0000003000, 245760, PROT_READ|PROT_EXEC) = 0
+101 mprotect(0x7f0000003000, 245760, PROT_READ|PROT_WRITE|PROT_EXEC <unfinished ...>
+100 madvise(0x7f0000100000, 4096, MADV_DONTNEED) = 0
+101 <... mprotect resumed>) = -1 EPERM (Operation not permitted)
+101 mprotect(0x7f0000000000, 262144, PROT_NONE) = 0
+100 mprotect(0x7f0000000000, 262144, PROT_NONE) = 0
+100 munmap(0x7f0000000000, 134217728) = 0
+100 mprotect(0x7e0000000000, 4096, PROT_READ|PROT_EXEC) = 0
+EOF
+awk -f "$here/tools/code-ops.awk" "$work/trace" "$work/trace" >"$work/ops"
+ops() { cut -f1-3 "$work/ops" | tr '\t' '|'; }
+ops | grep -qx 'coderange: reserve: mmap PROT_NONE MAP_NORESERVE (128 MiB)|1|main' &&
+	ops | grep -qx 'coderange: make executable: mprotect - -> RWX|1|main' &&
+	grep -q $'^coderange: make executable: .*\tMemoryAllocator::SetPermissionsOnExecutableMemoryChunk (1)\t' "$work/ops" &&
+	ops | grep -qx 'coderange: close for writing (W^X): mprotect RWX -> RX|1|main' &&
+	ops | grep -qx 'coderange: refused: mprotect PROT_READ|PROT_WRITE|PROT_EXEC (-1 EPERM (Operation not permitted))|1|worker' &&
+	ops | grep -qx 'coderange: free a code page: mprotect RW+-+RX -> - (256 KiB)|1|worker' &&
+	ops | grep -qx 'coderange: reset a freed code page before reuse: mprotect - -> - (256 KiB)|1|main' &&
+	ops | grep -qx 'coderange: release the reservation: munmap|1|main' &&
+	ops | grep -qx 'coderange: discard pages: madvise MADV_DONTNEED of never-executable pages, never|1|main' &&
+	! grep -q '0x7e0000000000' "$work/ops" &&
+	[ "$(wc -l <"$work/ops")" = 11 ]
+tap $? "code-ops.awk: a written trace's reserve, commit, make executable (with its V8 caller), close, a refused flip, free, reset and release, each named; a call outside the reservation left out"
+
+if command -v strace >/dev/null; then
+	# shellcheck disable=SC2046
+	LD_LIBRARY_PATH=$root/usr/lib/x86_64-linux-gnu strace -f -qq -k -o "$work/live" \
+		-e trace=mmap,mprotect,munmap,mremap,madvise,pkey_alloc,pkey_mprotect,pkey_free \
+		"$root/usr/bin/node" $(flags_of "$f") "$f" >/dev/null 2>&1
+	awk -f "$here/tools/code-ops.awk" "$work/live" "$work/live" >"$work/ops"
+	grep -q '^coderange: make executable: mprotect - -> RWX' "$work/ops" &&
+		grep -q $'^coderange: open for writing: mprotect RX -> RWX\t[0-9]*\tmain\tMemoryChunk::SetCodeModificationPermissions' "$work/ops" &&
+		grep -q '^coderange: close for writing (W^X): mprotect RWX -> RX' "$work/ops" &&
+		grep -q $'^coderange: release the reservation: munmap\t1\tmain\tCodeRange::~CodeRange' "$work/ops" &&
+		! grep -q '^coderange: other' "$work/ops"
+	tap $? "code-ops.awk on a live tier.js under strace -k: V8 commits, opens (MemoryChunk::SetCodeModificationPermissions), closes and releases (CodeRange::~CodeRange) its code; no unnamed call"
+else
+	tap 1 "code-ops.awk on a live node: no strace (scripts/install-deps.sh)"
+fi
+
+# The attack list: cases.sh refuses a failing, empty or foreign one.
+list_refused() { # PATTERN COMMAND...
+	local pattern=$1
+	shift
+	(V8_WHO=t; . "$here/cases.sh"; v8_read_attacks "$@") 2>"$work/err" >/dev/null
+	[ $? = 2 ] && grep -q "$pattern" "$work/err"
+}
+list_refused 'attack.js --list failed (exit 1)' false &&
+	list_refused 'attack.js --list named no attack' true &&
+	list_refused 'only listed: nonesuch' sh -c 'echo nonesuch' - &&
+	(V8_WHO=t; . "$here/cases.sh"; SEALJIT_ATTACK_ADDON=$addon v8_read_attacks node && [ ${#v8_attacks[@]} = 11 ])
+tap $? "cases.sh: a failing, empty or foreign attack.js --list is refused, exit 2; the real one names 11"
+
+# The judge, on written results for a fast run's case list.
+(V8_WHO=t; . "$here/cases.sh"; v8_read_workloads && v8_table_attack_names && v8_write_cases fast) >"$work/fast-cases"
+judge_one() { # KERNEL CASE-LINE RESULT-LINE: the judge's first test line
+	local k=$1
+	{ echo "$3"; echo "# cases-done 1"; echo "# guest/run exit 0"; } >"$work/out"
+	echo "$2" >"$work/one-case"
+	"$here/judge.sh" --mode fast "$k" "$work/one-case" "$work/out" >"$work/tap"
+	grep -m 1 '^\(not \)\{0,1\}ok 1 ' "$work/tap"
+	return 0
+}
+judge_one vanilla "workload tier none" "# result kind=workload kernel=vanilla name=tier policy=none outcome=RAN errno=- status=0 abort=- areas=2 sealed=0 refused_mseal=0 detail=" |
+	grep -q '^ok 1 ' &&
+	judge_one vanilla "workload tier none" "# result kind=workload kernel=vanilla name=tier policy=none outcome=RAN errno=- status=0 abort=- areas=2 sealed=1 refused_mseal=0 detail=" |
+	grep -q '^not ok 1 .*none sealed 1 areas' &&
+	judge_one vanilla "workload tier none" "" | grep -q '^not ok 1 .*no result' &&
+	judge_one vanilla "workload tier none" "# result kind=workload kernel=vanilla name=tier policy=none outcome=ERROR errno=- status=1 detail=x" |
+	grep -q '^not ok 1 .*not the expected outcome'
+tap $? "judge.sh: RAN passes; RAN with a seal under none, a missing result and an ERROR fail"
+"$here/judge.sh" --mode fast vanilla "$work/one-case" "$work/out" >"$work/tap"
+grep -q "^not ok 2 - vanilla run: the fast mode's" "$work/tap"
+tap $? "judge.sh: a case list that is not the mode's fails the run's test"
+"$here/judge.sh" --mode fast vanilla "$work/fast-cases" /dev/null >/dev/null; rc=$?
+"$here/judge.sh" --mode nonesuch vanilla "$work/fast-cases" /dev/null >/dev/null 2>&1; rc2=$?
+[ "$rc" = 1 ] && [ "$rc2" = 2 ]
+tap $? "judge.sh: a run with no results fails (exit 1); an unknown mode is misuse (exit 2)"
+
+for t in expected-workloads expected-attacks; do
+	awk -F'\t' '!/^#/ && NF {
+		if (NF != 7) { print FILENAME ": " NR ": " NF " columns"; bad = 1 }
+		if ($4 !~ /^(RAN|ABORTED|LANDED|BLOCKED|UNAVAILABLE|UNSEALED)$/) { print NR ": outcome " $4; bad = 1 }
+		if ($4 ~ /ABORTED|UNAVAILABLE|UNSEALED/ && $7 == "") { print NR ": no reason"; bad = 1 }
+		if ($4 == "ABORTED" && $6 == "-") { print NR ": no check words"; bad = 1 }
+		if ($4 == "LANDED" && $2 != "none" && $7 == "") { print NR ": no reason"; bad = 1 }
+	} END { exit bad }' "$here/$t.tsv" >"$work/shape" 2>&1
+	tap $? "$t.tsv: seven columns, a known outcome, check words and a reason where due $(head -n 1 "$work/shape")"
+done
+
+echo "1..$n"
+echo "$((n - failed)) passed, $failed failed"
+[ "$failed" = 0 ]

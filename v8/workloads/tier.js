@@ -1,0 +1,17 @@
+// node-flags: --allow-natives-syntax
+// expect-stderr: tier=turbofan
+// A compute loop hot enough for V8's optimizing compiler (TurboFan, on
+// stack replacement), and the tier it reached, on stderr: stdout is the
+// same under --jitless, where nothing is compiled.
+function mix(n) {
+  let s = 0;
+  for (let i = 0; i < n; i++) s = (s + i * 3) % 1000003;
+  return s;
+}
+let total = 0;
+for (let round = 0; round < 40; round++) total = (total + mix(20000)) % 1000003;
+console.log(total);
+// %GetOptimizationStatus bits (V8 10.2, src/runtime/runtime.h): 1<<6
+// TurboFan code, 1<<15 Sparkplug (baseline) code, 1<<7 interpreted.
+const status = %GetOptimizationStatus(mix);
+console.error('tier=' + (status & 64 ? 'turbofan' : status & 32768 ? 'baseline' : 'interpreted'));
