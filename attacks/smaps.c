@@ -22,14 +22,7 @@ static char smaps_text[1 << 18];
 /* The mapping of /proc/self/smaps that holds @base, into *@m. */
 static bool mapping_at(uintptr_t base, struct smaps_mapping *m)
 {
-	const char *at = smaps_text;
-
-	if (!smaps_read("/proc/self/smaps", smaps_text, sizeof smaps_text))
-		return false;
-	while (smaps_next(&at, m))
-		if (m->start <= base && base < m->end)
-			return true;
-	return false;
+	return smaps_mapping_at(base, smaps_text, sizeof smaps_text, m);
 }
 
 /* Append @line, to its newline, and a newline, if it fits. */

@@ -159,6 +159,22 @@ static inline bool smaps_next(const char **at, struct smaps_mapping *m)
 	return true;
 }
 
+/* The mapping of /proc/self/smaps that holds @address, into *@m, read
+ * into the caller's @buf of @size bytes; false when no mapping holds it
+ * or smaps cannot be read. */
+static inline bool smaps_mapping_at(uintptr_t address, char *buf, size_t size,
+				    struct smaps_mapping *m)
+{
+	const char *at = buf;
+
+	if (!smaps_read("/proc/self/smaps", buf, size))
+		return false;
+	while (smaps_next(&at, m))
+		if (m->start <= address && address < m->end)
+			return true;
+	return false;
+}
+
 /* Does @m show every seal type, in @style? */
 static inline bool smaps_fully_sealed(const struct smaps_mapping *m, enum smaps_style style)
 {
