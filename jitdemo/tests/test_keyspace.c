@@ -34,18 +34,11 @@
 
 static const char source[] = "func f 1 0\n arg 0\n const %d\n add\n ret\n";
 
-/* The mapping of /proc/self/smaps that holds address (sealjit/smaps.h's
- * reader); false if none. */
+/* The mapping of /proc/self/smaps that holds address; false if none. */
 static bool vma_of(uintptr_t address, struct smaps_mapping *v)
 {
 	static char buf[1 << 20];
-	const char *at = buf;
-	if (!smaps_read("/proc/self/smaps", buf, sizeof buf))
-		return false;
-	while (smaps_next(&at, v))
-		if (v->start <= address && address < v->end)
-			return true;
-	return false;
+	return smaps_mapping_at(address, buf, sizeof buf, v);
 }
 
 static struct jit_module *compile(int k, struct jit_diag *diag)
