@@ -91,7 +91,7 @@ EXPECTED = tap-summary install-deps progress export-series $(addprefix series-,$
 	$(if $(DEBUG_CACHED),$(DEBUG_SHORT_EXPECTED),debug-kernels)
 
 .PHONY: all deps kernel kernel-6.1 kernel-6.12 kernel-debug guest jitdemo attacks-bin selftest test test-steps \
-	exec-seals-bin test-exec-seals test-exec-seals-host luajit-bin test-luajit test-luajit-host luajit-attacks \
+	exec-seals-bin test-exec-seals test-exec-seals-host realjit-bin test-luajit test-luajit-host luajit-attacks \
 	luajit-series-bin test-luajit-series test-luajit-pkey luajit-pkey-cost \
 	v8-bin test-v8 test-v8-host v8-attacks \
 	test-harness test-series test-kernel-build test-guest-runner test-jitdemo \
@@ -100,7 +100,7 @@ EXPECTED = tap-summary install-deps progress export-series $(addprefix series-,$
 	mmstress-bin test-mmstress test-peer-vm test-debug test-debug-short test-debug-basics bench-bin bench-kernel \
 	test-bench-smoke
 
-all: kernel guest jitdemo attacks-bin exec-seals-bin luajit-bin luajit-series-bin v8-bin
+all: kernel guest jitdemo attacks-bin exec-seals-bin realjit-bin luajit-series-bin v8-bin
 
 jitdemo: deps
 	@$(MAKE) --no-print-directory -C jitdemo all static
@@ -268,70 +268,69 @@ test-attacks: $(call built,kernel guest attacks-bin)
 attacks: test-attacks luajit-attacks
 	@scripts/attack-table.sh $(KERNELS)
 
-# Debian's LuaJIT, unmodified, under every seal policy, attacked from inside
-# (luajit/README.md).  make test runs the fast subset (each policy once,
-# every attack's control, the key blocked cases); make attacks the matrix.
-LUAJIT_ENV := SEALJIT=$(CURDIR) BUILD=$(BUILD)/luajit RESULTS=$(RESULTS)
-luajit-bin: deps
-	@$(MAKE) --no-print-directory -C luajit all
+# The real JITs, each under every seal policy on every kernel and attacked
+# from inside, by one harness (realjit/README.md) and a profile each:
+# Debian's LuaJIT (luajit/), LuaJIT with luajit-series/ (luajit-pkey: W^X by
+# a protection key, issue 32), V8 in Debian's Node.js (v8/, issue 34).  make
+# test runs each one's fast subset; make luajit-attacks and v8-attacks their
+# whole matrices.  matrix.sh exits 0 once its TAP is written (make test
+# counts a miss, and make -k still runs test-report); --strict fails on a
+# miss and --brief shows the failed cases (the whole TAP is in RESULTS).
+# The page draws every one with expected tables (report/report.sh --jits).
+REALJIT_ENV := SEALJIT=$(CURDIR) BUILD=$(BUILD)/realjit RESULTS=$(RESULTS)
+# $(call realjit_matrix,JIT,OPTIONS)
+realjit_matrix = $(REALJIT_ENV) realjit/matrix.sh --jit $(1) $(2) $(KERNELS)
+realjit-bin: deps
+	@$(MAKE) --no-print-directory -C realjit all
 
-test-luajit-host: $(call built,luajit-bin)
-	@$(LUAJIT_ENV) tests/tap-run luajit-host -- luajit/tests/host.sh
+test-luajit-host: $(call built,realjit-bin)
+	@$(REALJIT_ENV) tests/tap-run luajit-host -- luajit/tests/host.sh
 
-# matrix.sh exits 0 once its TAP is written (make test counts a miss, and
-# make -k still runs test-report); make luajit-attacks fails on a miss and
-# shows the failed cases (--strict --brief; the whole TAP is in RESULTS).
-test-luajit: $(call built,kernel guest luajit-bin)
-	@$(LUAJIT_ENV) luajit/matrix.sh --fast $(KERNELS)
+test-luajit: $(call built,kernel guest realjit-bin)
+	@$(call realjit_matrix,luajit,--fast)
 
-luajit-attacks: kernel guest luajit-bin luajit-series-bin
-	@rc=0; $(LUAJIT_ENV) luajit/matrix.sh --strict --brief $(KERNELS) || rc=1; \
-	$(LUAJIT_ENV) luajit/matrix.sh --jit pkey --strict --brief $(KERNELS) || rc=1; \
+luajit-attacks: kernel guest realjit-bin luajit-series-bin
+	@rc=0; $(call realjit_matrix,luajit,--strict --brief) || rc=1; \
+	$(call realjit_matrix,luajit-pkey,--strict --brief) || rc=1; \
 	exit $$rc
 
-# LuaJIT with luajit-series/ (W^X by a protection key, issue 32), built from
-# Debian's source package in the cache: its host tests (the series applies
-# and builds, Debian's own tests, the no-PKU fallback), its tests in a
-# guest with PKU on the kernel of the whole 6.1 series, and the same matrix
-# as Debian's LuaJIT (--jit pkey; make test the fast subset, make
-# luajit-attacks the whole).
+# luajit-series/, built from Debian's source package in the cache: its host
+# tests (the series applies and builds, Debian's own tests, the no-PKU
+# fallback), its tests in a guest with PKU on the kernel of the whole 6.1
+# series, and what it costs: the patched LuaJIT against the unpatched,
+# built alike (luajit-plain), in the same --icount boots, unsealed and
+# sealed (3 boots a kernel).
 LUAJIT_SERIES_KERNELS := $(foreach k,$(call where,main,abi,types),$(if $(filter yes,$(REG.$(k).whole)),$(k)))
 luajit-series-bin: deps
 	@luajit-series/build.sh
 
-test-luajit-series: $(call built,luajit-series-bin luajit-bin)
+test-luajit-series: $(call built,luajit-series-bin realjit-bin)
 	@tests/tap-run luajit-series-host -- luajit-series/tests/host.sh
 
-# What the series costs: the patched LuaJIT against the unpatched, built
-# alike, in the same --icount boots, unsealed and sealed (3 boots a kernel).
-luajit-pkey-cost: kernel guest luajit-bin luajit-series-bin
-	@$(LUAJIT_ENV) luajit/cost.sh --jits "plain pkey" --policies "bare none pin all upstream" \
-		$(KERNELS)
+luajit-pkey-cost: kernel guest realjit-bin luajit-series-bin
+	@$(REALJIT_ENV) realjit/cost.sh --jit luajit-plain --jit luajit-pkey \
+		--policies "bare none pin all upstream" $(KERNELS)
 
-test-luajit-pkey: $(call built,kernel guest luajit-bin luajit-series-bin)
-	@$(LUAJIT_ENV) luajit/matrix.sh --jit pkey --fast $(KERNELS)
+test-luajit-pkey: $(call built,kernel guest realjit-bin luajit-series-bin)
+	@$(call realjit_matrix,luajit-pkey,--fast)
 	@$(foreach k,$(LUAJIT_SERIES_KERNELS),tests/tap-run $(k)-luajit-series -- luajit-series/tests/guest.sh $(k);)
 
-# V8 (Debian 12's Node.js 18), unmodified, under every seal policy,
-# attacked from inside (v8/README.md).  make test runs the fast subset (tier
-# and wasm, four attacks, every policy); make v8-attacks the matrix.
-V8_ENV := SEALJIT=$(CURDIR) BUILD=$(BUILD)/v8 RESULTS=$(RESULTS)
 v8-bin: deps
 	@$(MAKE) --no-print-directory -C v8 all
 
 test-v8-host: $(call built,v8-bin)
-	@$(V8_ENV) tests/tap-run v8-host -- v8/tests/host.sh
+	@$(REALJIT_ENV) tests/tap-run v8-host -- v8/tests/host.sh
 
 test-v8: $(call built,kernel guest v8-bin)
-	@$(V8_ENV) v8/matrix.sh --fast $(KERNELS)
+	@$(call realjit_matrix,v8,--fast)
 
 v8-attacks: kernel guest v8-bin
-	@$(V8_ENV) v8/matrix.sh --strict --brief $(KERNELS)
+	@$(call realjit_matrix,v8,--strict --brief)
 
-demo: kernel guest jitdemo attacks-bin luajit-bin
+demo: kernel guest jitdemo attacks-bin realjit-bin
 	@scripts/demo.sh $(KERNELS)
 
-threat-model: test-attacks luajit-attacks
+threat-model: test-attacks luajit-attacks v8-attacks
 	@scripts/threat-model.sh $(KERNELS)
 
 # The threat model on one page, from whatever the last runs left in
@@ -344,7 +343,7 @@ report: attacks-bin
 # The page in headless chromium (report/tests/page.sh), and that test shown
 # to fail when it should (report/tests/self-test.sh).  In make test they
 # wait for this run's attack and LuaJIT results; alone they use the last ones.
-test-report: $(if $(filter yes,$(BUILT)),test-attacks test-luajit test-luajit-pkey,attacks-bin)
+test-report: $(if $(filter yes,$(BUILT)),test-attacks test-luajit test-luajit-pkey test-v8,attacks-bin)
 	@tests/tap-run report-page -- report/tests/page.sh --kernels "$(KERNELS)" $(RESULTS) $(RESULTS)
 	@tests/tap-run report-self-test -- report/tests/self-test.sh --kernels "$(KERNELS)" $(RESULTS) $(RESULTS)
 
@@ -460,15 +459,15 @@ test:
 	@rm -rf $(RESULTS)
 	@$(MAKE) --no-print-directory kernel || true
 	@$(MAKE) --no-print-directory -j2 guest jitdemo attacks-bin mmstress-bin bench-bin \
-		exec-seals-bin luajit-bin luajit-series-bin v8-bin || true
+		exec-seals-bin realjit-bin luajit-series-bin v8-bin || true
 	@scripts/test-progress.sh $(MAKE) --no-print-directory -j2 -O -k test-steps BUILT=yes || true
 	@tests/tap-summary $(EXPECTED)
 
 # The longest steps come first, so that the short ones fill the gaps; the
 # page (test-report, 1.5 min of chromium) is named right after the steps it
 # is drawn from, so that it starts when they end rather than alone at the end.
-test-steps: test-debug-short test-kernel-build test-mmstress test-attacks test-luajit test-luajit-pkey test-report \
-	test-v8 test-series test-harness test-guest-runner selftest test-jitdemo test-jitdemo-guest \
+test-steps: test-debug-short test-kernel-build test-mmstress test-attacks test-luajit test-luajit-pkey test-v8 test-report \
+	test-series test-harness test-guest-runner selftest test-jitdemo test-jitdemo-guest \
 	test-attacks-host test-peer-selftest test-bench-smoke test-exec-seals test-exec-seals-host test-luajit-host \
 	test-luajit-series test-v8-host
 

@@ -7,13 +7,13 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 SEALJIT=${SEALJIT:-$(dirname "$here")}
-BUILD=${BUILD:-$SEALJIT/build/luajit}
+BUILD=${BUILD:-$SEALJIT/build/realjit}
 case $BUILD in /*) ;; *) BUILD=$here/$BUILD ;; esac
 kernel=${1:-}
 if [ -z "$kernel" ]; then
 	kernel=$("$SEALJIT/kernel/kernels" names model=series) || exit 2
 	kernel=${kernel%% *}
 fi
-pkg=$BUILD/demo/luajit-pkg
-SEALJIT=$SEALJIT BUILD=$BUILD "$here/package.sh" "$pkg"
+pkg=$BUILD/luajit/demo/luajit-pkg
+SEALJIT=$SEALJIT BUILD=$BUILD "$SEALJIT/realjit/package.sh" --jit luajit "$pkg"
 exec "$SEALJIT/guest/run" --timeout 600 --add "$pkg" "$kernel" -- sh luajit-pkg/demo.sh

@@ -1,16 +1,16 @@
 # report/matrix-html.awk - a matrix as an HTML table, and the reasons it
-# points to, from report/attack-cells.awk's or report/luajit-cells.awk's
+# points to, from report/attack-cells.awk's or report/realjit-cells.awk's
 # output.
 #
 #   awk LIB... -f matrix-html.awk [-v id=ID] [-v cases=0] [-v sealrow=0] \
 #       [-v foot=0] [-v absent=...] ROW-TEXT CELLS
 #
 # ROW-TEXT: "NAME<TAB>LABEL<TAB>DESCRIPTION" lines (`attacks --list`'s
-# output, and for LuaJIT's workloads their files' first lines).  One row per
+# output, and for a real JIT's workloads their files' first lines).  One row per
 # scenario (or workload, or attack), grouped; one column per run x policy.
 # A cell says its outcome in words (the errno of a BLOCKED call, LANDED,
-# mixed, ERROR; RAN, ABORTED and its errno, n/a and the probe's errno for
-# LuaJIT), is coloured and patterned by it and, for hover, click and
+# mixed, ERROR; RAN, ABORTED and its errno, n/a and the probe's errno,
+# unsealed and the refused mseal's errno for a real JIT), is coloured and patterned by it and, for hover, click and
 # keyboard, carries the reason from the expectation table and each case's
 # detail.  A cell the run did not have says "not run".
 #   id       the table's id (default "matrix")
@@ -38,6 +38,7 @@ function words(c, l) {
 	if (c == "LANDED") return l == "-" || l == "" ? "LANDED" : l
 	if (c == "ABORTED") return "ABORTED<small>" esc(l) "</small>"
 	if (c == "UNAVAILABLE") return "n/a<small>" esc(l) "</small>"
+	if (c == "UNSEALED") return "unsealed<small>" esc(l) "</small>"
 	if (c == "ERROR" && l != "-" && l != "ERROR" && l != "") return "ERROR<small>" esc(l) "</small>"
 	return c
 }

@@ -1,4 +1,4 @@
-# report/md-table.awk - a Markdown file of tables and paragraphs (luajit/cost.sh's
+# report/md-table.awk - a Markdown file of tables and paragraphs (realjit/cost.sh's
 # luajit-pkey-cost.md) as HTML: "| a | b |" rows as a table (the first row
 # its header, the "| --- |" row dropped), other text as paragraphs.
 #   awk -f md-table.awk FILE.md

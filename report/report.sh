@@ -5,26 +5,28 @@
 # and OUT/attack-matrix.svg from the result files in RESULTS, never from
 # numbers typed anywhere else:
 #   KERNEL-attacks.tap   the attack matrix (make test-attacks)
-#   KERNEL-luajit.tap    the real-JIT matrix: Debian's LuaJIT under every
-#                        policy (luajit/matrix.sh: make test-luajit, the fast
-#                        subset; make luajit-attacks, all of it)
-#   KERNEL-luajit-pkey.tap  the same for LuaJIT with luajit-series/ (W^X by a
-#                        protection key; luajit/matrix.sh --jit pkey)
-#   luajit-pkey-cost.md  what the series costs (make luajit-pkey-cost)
+#   KERNEL-NAME.tap      a real JIT's matrix (realjit/matrix.sh --jit NAME:
+#                        make test the fast subset, make luajit-attacks and
+#                        v8-attacks all of it), for each JIT NAME of --jits
+#   NAME-cost.md         what it costs, where its profile shows it
+#                        (RJ_PAGE_COST: luajit-pkey, make luajit-pkey-cost)
 #   bench-kernel.tsv     the cost of sealing (make bench-kernel)
 #   jitdemo-bench.txt    the JIT's speed (make bench-jit)
 #   provenance.tsv       the date, commit and command of each (tests/provenance)
-# and from the repository: attacks/expected.tsv and luajit/expected-*.tsv
-# (each case's reason), the attacks program's --list (each scenario's
-# words: make attacks-bin), luajit/workloads/*.lua (each workload's first
-# line), kernel/kernels.tsv (kernel names, cost bases), report/*.tsv (row
-# groups, inputs), report/intro.html, luajit-pkey-intro.html, md-table.awk,
+# and from the repository: attacks/expected.tsv and each JIT's expected
+# tables (each case's reason), the attacks program's --list (each
+# scenario's words: make attacks-bin), each JIT's workloads (a first line
+# "COMMENT NAME.EXT - what it does"), its profile (realjit/cases.sh: its
+# words, its page intro), kernel/kernels.tsv (kernel names, cost bases),
+# report/*.tsv (row groups, inputs), report/intro.html, md-table.awk,
 # style.css, cell.js.
 #
 #   --kernels "K..."  the matrices' columns, in order (default: every
 #                     RESULTS/*-attacks.tap, in kernel/kernels.tsv's order);
-#                     a kernel named here without its attacks and LuaJIT
+#                     a kernel named here without its attacks and real-JIT
 #                     files fails the report
+#   --jits "NAME..."  the real JITs drawn, in order (default: every profile
+#                     with expected tables, by name: luajit luajit-pkey v8)
 #   --require PART    fail when PART's file is missing too (bench-kernel,
 #                     bench-jit); otherwise the page names it missing
 #   --top DIR         the repository (default: this script's parent)
@@ -38,6 +40,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/.." && pwd)
 kernels=
+jits=
 required=" "
 svg_copy=
 attacks_bin=
@@ -45,6 +48,7 @@ usage() { sed -n '2,/^set /{/^set /d;s/^# \{0,1\}//;p}' "$0" >&2; exit 2; }
 while [ $# -gt 0 ]; do
 	case $1 in
 	--kernels) [ $# -ge 2 ] || usage; kernels=$2; shift 2 ;;
+	--jits) [ $# -ge 2 ] || usage; jits=$2; shift 2 ;;
 	--require) [ $# -ge 2 ] || usage; required+="$2 "; shift 2 ;;
 	--top) [ $# -ge 2 ] || usage; top=$(cd "$2" && pwd); shift 2 ;;
 	--svg) [ $# -ge 2 ] || usage; svg_copy=$2; shift 2 ;;
@@ -67,7 +71,15 @@ missing=$work/missing
 
 esc() { sed -e 's/&/\&amp;/g' -e 's/</\&lt;/g' -e 's/>/\&gt;/g' -e 's/"/\&quot;/g'; }
 kernels_tsv=$top/kernel/kernels.tsv
-cmd_of() { awk -F'\t' -v p="$1" '!/^#/ && $1 == p { print $3; exit }' "$here/inputs.tsv"; }
+# The command that writes PART's file (report/inputs.tsv; a real JIT's, its
+# profile's make targets).
+cmd_of() {
+	local c
+	c=$(awk -F'\t' -v p="$1" '!/^#/ && $1 == p { print $3; exit }' "$here/inputs.tsv")
+	[ -n "$c" ] || [ "$1" != "${RJ_JIT:-}" ] ||
+		c="$RJ_TEST_TARGET (the fast subset) or $RJ_FULL_TARGET (every case): realjit/matrix.sh --jit $1"
+	echo "$c"
+}
 need() { [ -f "$1" ] || { printf '%s\tmissing (the report needs it)\n' "$1" >>"$problems"; return 1; }; }
 
 # Where a part came from: the file, when it was written, the commit and the
@@ -84,7 +96,7 @@ provenance() { # PART FILE...
 		else
 			date=$(date -u -r "$f" '+%Y-%m-%d %H:%M UTC')
 			commit="not recorded by the run"
-			command=$(cmd_of "$part" | sed "s/KERNEL/$(basename "$f" .tap | sed 's/-[a-z]*$//')/g")
+			command=$(cmd_of "$part" | sed "s/KERNEL/$(basename "$f" "-$part.tap")/g")
 		fi
 		printf '<code>%s</code>: written %s; commit %s; by <code>%s</code><br>\n' \
 			"$(printf '%s' "${f##*/}" | esc)" "$date" "$(printf '%s' "$commit" | esc)" "$(printf '%s' "$command" | esc)"
@@ -102,11 +114,21 @@ absent() { # PART FILE-NAME
 	case $required in *" $1 "*) printf '%s\tmissing (required: --require %s)\n' "$results/$2" "$1" >>"$problems" ;; esac
 }
 
-for f in lib.awk scenario-groups.tsv inputs.tsv intro.html luajit-pkey-intro.html md-table.awk style.css cell.js; do need "$here/$f" || true; done
-for f in attacks/expected.tsv kernel/kernels.tsv luajit/expected-workloads.tsv luajit/expected-attacks.tsv \
-	luajit/expected-pkey-workloads.tsv luajit/expected-pkey-attacks.tsv luajit/answer.awk; do
+for f in lib.awk scenario-groups.tsv inputs.tsv intro.html md-table.awk style.css cell.js; do need "$here/$f" || true; done
+for f in attacks/expected.tsv kernel/kernels.tsv realjit/cases.sh realjit/answer.awk; do
 	need "$top/$f" || true
 done
+# The real JITs: their profiles (realjit/cases.sh), each with its tables
+# and its page's words.
+RJ_WHO=report
+if [ -f "$top/realjit/cases.sh" ]; then
+	. "$top/realjit/cases.sh"
+	[ -n "$jits" ] || jits=$(rj_matrix_jits)
+	for j in $jits; do
+		(rj_use_jit "$j" && rj_need_tables && need "$RJ_PAGE_INTRO") 2>>"$work/jits.err" ||
+			printf '%s\t%s\n' "realjit/$j" "no usable profile: $(tail -n 1 "$work/jits.err")" >>"$problems"
+	done
+fi
 if [ -s "$problems" ]; then cat "$problems" >&2; echo "report: the repository's own files are missing (--top $top?)" >&2; exit 2; fi
 "$top/kernel/kernels" check >/dev/null || { echo "report: kernel/kernels.tsv does not read (above)" >&2; exit 2; }
 attacks_bin=${attacks_bin:-$top/build/attacks/attacks}
@@ -117,11 +139,6 @@ else
 ' "$attacks_bin" "$(head -n 1 "$work/list.err" 2>/dev/null)" >>"$problems"
 	: >"$work/text"
 fi
-# LuaJIT's rows: each workload's first line ("-- NAME.lua - what it does"),
-# and the attacks' words, which are the attacks program's scenarios'.
-{ for f in "$top"/luajit/workloads/*.lua; do
-	[ -f "$f" ] && sed -n '1s/^-- [^ ]* - \(.*\)$/\1/p' "$f" | sed "s|^|$(basename "$f" .lua)\t\t|"
-done; cat "$work/text"; } >"$work/luajit-text"
 lib=(-f "$top/kernel/kernels.awk" -f "$top/scripts/result.awk" -f "$top/scripts/expect.awk"
 	-f "$here/lib.awk" -v registry="$kernels_tsv")
 
@@ -133,7 +150,7 @@ if [ -z "$kernels" ]; then
 		  find "$results" -maxdepth 1 -name '*-attacks.tap' -printf '%f\n' | sed 's/-attacks\.tap$//' | sort; } |
 		awk '!seen[$0]++' | while read -r k; do if [ -f "$results/$k-attacks.tap" ]; then echo "$k"; fi; done | paste -sd' ')
 fi
-# Each kernel's file of a matrix (SUFFIX: attacks or luajit), as awk's
+# Each kernel's file of a matrix (SUFFIX: attacks or a JIT's name), as awk's
 # "run=KERNEL FILE" arguments in $args; a missing one is a problem.
 runs_of() { # SUFFIX MAKE-TARGET
 	local k f
@@ -179,35 +196,76 @@ else
 fi
 attack_files=("${args[@]}")
 
-# LuaJIT: KERNEL-luajit.tap (luajit/judge.sh's TAP), one case per cell.
-runs_of luajit "make test-luajit or make luajit-attacks"
-luajit_files=("${args[@]}")
-if [ ${#args[@]} -gt 0 ]; then
-	matrix luajit "$work/luajit-text" "-v cases=0 -v sealrow=0 -v foot=0" luajit-cells.awk \
-		"$top/luajit/expected-workloads.tsv" "$top/luajit/expected-attacks.tsv"
-	awk "${lib[@]}" -f "$top/luajit/answer.awk" -f "$here/luajit-answer.awk" "$work/luajit.cells" >"$work/luajit-answer.html"
-else
-	echo "<p class=\"missing\"><b>No LuaJIT results</b> in $(printf '%s' "$results" | esc): run <code>make test-luajit</code> or <code>make luajit-attacks</code>.</p>" >"$work/luajit.html"
-	: >"$work/luajit.cells"
-	: >"$work/luajit-answer.html"
-fi
-
-# The patched LuaJIT: KERNEL-luajit-pkey.tap, cells as Debian's; its cost.
-runs_of luajit-pkey "make test-luajit-pkey or make luajit-attacks"
-luajit_pkey_files=("${args[@]}")
-if [ ${#args[@]} -gt 0 ]; then
-	matrix luajit-pkey "$work/luajit-text" "-v cases=0 -v sealrow=0 -v foot=0" luajit-cells.awk \
-		"$top/luajit/expected-pkey-workloads.tsv" "$top/luajit/expected-pkey-attacks.tsv"
-	awk "${lib[@]}" -v id=luajit-pkey-answer -f "$top/luajit/answer.awk" -f "$here/luajit-answer.awk" \
-		"$work/luajit-pkey.cells" >"$work/luajit-pkey-answer.html"
-else
-	echo "<p class=\"missing\"><b>No results of the patched LuaJIT</b> in $(printf '%s' "$results" | esc): run <code>make test-luajit-pkey</code> or <code>make luajit-attacks</code>.</p>" >"$work/luajit-pkey.html"
-	: >"$work/luajit-pkey.cells"
-	: >"$work/luajit-pkey-answer.html"
-fi
-if [ -f "$results/luajit-pkey-cost.md" ]; then
-	awk -f "$here/md-table.awk" "$results/luajit-pkey-cost.md" >"$work/luajit-pkey-cost.html"
-else absent luajit-pkey-cost luajit-pkey-cost.md >"$work/luajit-pkey-cost.html"; fi
+# Each real JIT (--jits): KERNEL-NAME.tap (realjit/judge.sh's TAP), one
+# case per cell, and its answer, into $work/NAME-section.html.  Its rows'
+# words: each workload's first line ("-- NAME.lua - what it does") and
+# the attacks program's words for its scenarios.
+jit_section() { # NAME
+	local jit=$1 files f
+	rj_use_jit "$jit" && rj_need_tables || return 0
+	{ for f in "$RJ_HOME"/workloads/*."$RJ_EXT"; do
+		[ -f "$f" ] && sed -n "1,5s|^[-/]* [^ ]*\.$RJ_EXT - \(.*\)\$|\1|p" "$f" | head -n 1 |
+			sed "s|^|$(basename "$f" ".$RJ_EXT")\t\t|"
+	done; cat "$work/text"; } >"$work/$jit-text"
+	runs_of "$jit" "$RJ_TEST_TARGET or $RJ_FULL_TARGET"
+	mapfile -t files < <(files_of ${args[@]+"${args[@]}"})
+	{
+		echo "<section id=\"$jit\">"
+		cat "$RJ_PAGE_INTRO"
+		if [ ${#args[@]} -gt 0 ]; then
+			matrix "$jit" "$work/$jit-text" "-v cases=0 -v sealrow=0 -v foot=0" realjit-cells.awk \
+				-v check="$RJ_TABLE_CHECK" -v title="$RJ_TITLE" -v reference="$RJ_REFERENCE" \
+				-v target="$RJ_ATTACK_TARGET" -v program="$RJ_PROGRAM" "$RJ_TABLE_W" "$RJ_TABLE_A"
+			awk "${lib[@]}" -v id="$jit-answer" -v program="$RJ_PROGRAM" -f "$top/realjit/answer.awk" \
+				-f "$here/realjit-answer.awk" "$work/$jit.cells"
+		else
+			printf '<p class="missing"><b>No results of %s</b> in %s: run <code>%s</code> or <code>%s</code>.</p>\n' \
+				"$RJ_TITLE" "$(printf '%s' "$results" | esc)" "$RJ_TEST_TARGET" "$RJ_FULL_TARGET" >"$work/$jit.html"
+			: >"$work/$jit.cells"
+		fi
+		sed '/<ol class="reasons"/,$d' "$work/$jit.html"
+		jit_legend "$jit"
+		echo "<div class=\"detail noprint\">Click a cell for the reason ${RJ_TABLE_W#"$top/"} or ${RJ_TABLE_A##*/} gives and the case's result line.</div>"
+		reasons_of "$jit" "${RJ_TABLE_W#"$top/"} and ${RJ_TABLE_A##*/}'s"
+		[ ${#files[@]} -eq 0 ] || echo "<p class=\"prov\">$(provenance "$jit" "${files[@]}")</p>"
+		if [ "${RJ_PAGE_COST:-}" = yes ]; then
+			echo "<h3>What it costs: guest instructions, $RJ_TITLE against its control</h3>"
+			if [ -f "$results/$RJ_COST_MD" ]; then
+				awk -f "$here/md-table.awk" "$results/$RJ_COST_MD"
+				echo "<p class=\"prov\">$(provenance "${RJ_COST_MD%.md}" "$results/$RJ_COST_MD")</p>"
+			else absent "${RJ_COST_MD%.md}" "$RJ_COST_MD"; fi
+		fi
+		echo "</section>"
+	} >"$work/$jit-section.html"
+}
+# A real JIT's legend, in its profile's words.
+jit_legend() { # NAME
+	local errno_words="the first call refused it"
+	[ "$RJ_ABORT_ERRNO" = first ] || errno_words="the last call refused it"
+	cat <<HTML
+<div class="legend"><span><span class="sw ran">RAN</span>exit 0, code made executable, output that of <code>$RJ_REFERENCE</code></span>
+<span><span class="sw aborted">ABORTED</span>$RJ_PROGRAM stopped itself; the errno of $errno_words</span>
+<span><span class="sw landed">LANDED</span>the attack changed the code, its place, permissions or pages (LANDED*: and $RJ_PROGRAM then ran the attacker's bytes)</span>
+<span><span class="sw blocked">EACCES</span>BLOCKED: refused with that errno, nothing changed, the attacked code still right</span>
+<span><span class="sw unavailable">n/a</span>the kernel cannot express the policy (the library's probe got the errno shown)</span>
+HTML
+	grep -q '	UNSEALED	' "$work/$1.cells" &&
+		echo "<span><span class=\"sw unsealed\">unsealed</span>the kernel refused to seal $RJ_PROGRAM's code (the errno of its mseal shown): the policy was not applied, $RJ_PROGRAM ran and was attacked unsealed</span>"
+	cat <<HTML
+<span><span class="sw error">ERROR</span>no usable answer: WRONG ($RJ_PROGRAM ran, its output not that of <code>$RJ_REFERENCE</code>), NOJIT (it ran but made no code executable), ERROR (no result: the case or the guest failed)</span>
+<span><span class="sw none">not run</span>not in this run: make test runs a fast subset (realjit/matrix.sh --fast), $RJ_FULL_TARGET every case</span>
+${RJ_PAGE_LEGEND:-}</div>
+HTML
+}
+files_of() { local a; for a in "$@"; do case $a in run=*) ;; *) echo "$a" ;; esac; done; }
+# A matrix's numbered cells and their reasons, when it has any.
+reasons_of() { # NAME TABLES-IN-WORDS
+	if grep -q '<ol class="reasons"' "$work/$1.html"; then
+		echo "<h3>Why: $2 reason for each numbered cell</h3>"
+		sed -n '/<ol class="reasons"/,$p' "$work/$1.html"
+	fi
+}
+for jit in $jits; do jit_section "$jit"; done
 
 # Cost and speed.
 if [ -f "$results/bench-kernel.tsv" ]; then
@@ -225,14 +283,8 @@ if [ -f "$results/jitdemo-bench.txt" ]; then
 else absent bench-jit jitdemo-bench.txt >"$work/jit.html"; fi
 
 # Where each part came from.
-files_of() { local a; for a in "$@"; do case $a in run=*) ;; *) echo "$a" ;; esac; done; }
 mapfile -t attack_files < <(files_of ${attack_files[@]+"${attack_files[@]}"})
-mapfile -t luajit_files < <(files_of ${luajit_files[@]+"${luajit_files[@]}"})
-mapfile -t luajit_pkey_files < <(files_of ${luajit_pkey_files[@]+"${luajit_pkey_files[@]}"})
 prov_attacks=$( [ ${#attack_files[@]} -eq 0 ] || provenance attacks "${attack_files[@]}")
-prov_luajit=$( [ ${#luajit_files[@]} -eq 0 ] || provenance luajit "${luajit_files[@]}")
-prov_luajit_pkey=$( [ ${#luajit_pkey_files[@]} -eq 0 ] || provenance luajit-pkey "${luajit_pkey_files[@]}")
-prov_luajit_pkey_cost=$( [ ! -f "$results/luajit-pkey-cost.md" ] || provenance luajit-pkey-cost "$results/luajit-pkey-cost.md")
 prov_cost=$( [ ! -f "$results/bench-kernel.tsv" ] || provenance bench-kernel "$results/bench-kernel.tsv")
 prov_jit=$( [ ! -f "$results/jitdemo-bench.txt" ] || provenance bench-jit "$results/jitdemo-bench.txt")
 . "$here/../scripts/tree-state.sh"
@@ -256,14 +308,6 @@ else
 	rm -f "$out/attack-matrix.svg"
 	echo "<p class=\"missing\">No summary: no usable attack results.</p>" >"$work/summary.html"
 fi
-
-# A LuaJIT matrix's numbered cells and their reasons, when it has any.
-reasons_of() { # NAME TABLES-IN-WORDS
-	if grep -q '<ol class="reasons"' "$work/$1.html"; then
-		echo "<h3>Why: $2's reason for each numbered cell</h3>"
-		sed -n '/<ol class="reasons"/,$p' "$work/$1.html"
-	fi
-}
 
 # The problems, at the top of the page.
 problems_html=
@@ -319,37 +363,9 @@ HTML
 	cat <<HTML
 <p>The arena's <code>/proc/self/maps</code> and <code>smaps</code> lines before and after each attack appear in a cell's detail when the attacks program prints them (<code># maps before:</code>, <code># maps after:</code>, <code># smaps before:</code>, <code># smaps after:</code> after each <code># result</code> line); the row of seals under the policies is what smaps showed (P mprotect, U munmap, M mmap, R mremap, S mseal; sl: upstream's VmFlags mark).</p>
 </section>
-<section id="luajit">
-<h2>A JIT nobody here wrote: Debian's LuaJIT, unmodified</h2>
-<p>LuaJIT runs in the guest with <code>libsealjit-preload.so</code>, which seals each machine-code area the first time LuaJIT makes it executable, under a policy: <b>none</b> (the control), <b>pin</b> (<code>MM_SEAL_MUNMAP|MM_SEAL_MMAP|MM_SEAL_MREMAP</code>: the area stays put, its permissions stay free), <b>card</b>, <b>all</b>, or <b>upstream</b> (<code>mseal(addr, len, 0)</code>). LuaJIT makes its whole area read-write again before every trace it adds, so a seal on <code>mprotect</code> stops it at its second trace. The workloads are LuaJIT's own programs, their output checked against <code>luajit -joff</code>; each attack compiles one hot trace, turns the JIT off, and makes one corrupted call on the trace's machine code from inside the process (luajit/README.md).</p>
-<h3>Per kernel: the strongest policy under which LuaJIT ran every workload of this run, and the attacks that still land under it</h3>
 HTML
-	cat "$work/luajit-answer.html"
-	sed '/<ol class="reasons"/,$d' "$work/luajit.html"
+	for jit in $jits; do cat "$work/$jit-section.html"; done
 	cat <<HTML
-<div class="legend"><span><span class="sw ran">RAN</span>exit 0, code made executable, output that of <code>luajit -joff</code></span>
-<span><span class="sw aborted">ABORTED</span>LuaJIT stopped; the errno of the first call refused it</span>
-<span><span class="sw landed">LANDED</span>the attack changed the code, its place, permissions or pages (LANDED*: and LuaJIT then ran the attacker's bytes)</span>
-<span><span class="sw blocked">EACCES</span>BLOCKED: refused with that errno, nothing changed, the trace still right</span>
-<span><span class="sw unavailable">n/a</span>the kernel cannot express the policy (the library's probe got the errno shown)</span>
-<span><span class="sw error">ERROR</span>no usable answer: WRONG (LuaJIT ran, its output not that of <code>luajit -joff</code>), NOJIT (it ran but made no code executable), ERROR (no result: the case or the guest failed)</span>
-<span><span class="sw none">not run</span>not in this run: make test runs a fast subset (luajit/matrix.sh --fast), make luajit-attacks every case</span></div>
-<div class="detail noprint">Click a cell for the reason luajit/expected-*.tsv gives and the case's result line.</div>
-HTML
-	reasons_of luajit "luajit/expected-workloads.tsv and expected-attacks.tsv"
-	[ -z "$prov_luajit" ] || echo "<p class=\"prov\">$prov_luajit</p>"
-	echo "</section>"
-	cat "$here/luajit-pkey-intro.html"
-	cat "$work/luajit-pkey-answer.html"
-	sed '/<ol class="reasons"/,$d' "$work/luajit-pkey.html"
-	echo '<div class="legend"><span><span class="sw blocked">SIGSEGV</span>BLOCKED by the key: the attacker'"'"'s store into the code faulted (tried in a forked child with its rights, PKRU included)</span> <span>the other colours as in Debian'"'"'s matrix above</span></div>'
-	reasons_of luajit-pkey "luajit/expected-pkey-*.tsv"
-	[ -z "$prov_luajit_pkey" ] || echo "<p class=\"prov\">$prov_luajit_pkey</p>"
-	echo "<h3>What it costs: guest instructions, patched against unpatched</h3>"
-	cat "$work/luajit-pkey-cost.html"
-	[ -z "$prov_luajit_pkey_cost" ] || echo "<p class=\"prov\">$prov_luajit_pkey_cost</p>"
-	cat <<HTML
-</section>
 <section id="cost">
 <h2>What sealing costs</h2>
 <p>Measured in QEMU under <code>--icount</code>: guest instructions per operation, the median of several boots per kernel (docs/performance.md has the method and every table).</p>

@@ -62,17 +62,18 @@ for kernel in "$@"; do
 	break
 done
 
-# The same run, on one page.  The page needs LuaJIT's matrix too: its fast
-# subset is run here when a kernel has none yet (make attacks runs it all).
+# The same run, on one page, with LuaJIT's matrix (make report draws every
+# real JIT's): its fast subset is run here when a kernel has none yet (make
+# attacks runs it all).
 echo
 for kernel in "$@"; do
 	[ -f "$build/results/$kernel-luajit.tap" ] && continue
 	echo "   running LuaJIT's matrix (the fast subset) on $* ..."
-	luajit/matrix.sh --strict --fast "$@" >/dev/null 2>&1 ||
+	realjit/matrix.sh --jit luajit --strict --fast "$@" >/dev/null 2>&1 ||
 		echo "   (a LuaJIT case did not meet its expectation: the page marks it with !)"
 	break
 done
-if report/report.sh --kernels "$*" "$build/results" "$build/report" >/dev/null 2>&1; then
+if report/report.sh --kernels "$*" --jits luajit "$build/results" "$build/report" >/dev/null 2>&1; then
 	bold "The page: $build/report/index.html (open it in a browser; make report writes it again)"
 else
 	bold "The page: $build/report/index.html (incomplete: it names what is missing at the top)"

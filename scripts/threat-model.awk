@@ -2,9 +2,11 @@
 # (scripts/threat-model.sh says with what).  Loaded after kernel/kernels.awk,
 # scripts/result.awk and scripts/expect.awk; its variables: registry,
 # expected (attacks/expected.tsv), results (the run's directory), table (the
-# side-by-side table), luajit (LuaJIT's section), luajit_pkey (the patched
-# LuaJIT's).
-#   @ATTACK_TABLE@, @LUAJIT@, @LUAJIT_PKEY@  those files, on a line of their own
+# side-by-side table), sections (the directory of the real JITs' sections,
+# one file each, named after the JIT).
+#   @ATTACK_TABLE@  that file, on a line of its own
+#   @REALJIT NAME@  the real JIT NAME's section (realjit/summary.sh --jit
+#                  NAME --section), on a line of its own
 #   @HOLES K@      the reasons of the table's LANDED rows that can hold for
 #                  kernel K under a sealing policy, one list item each
 #   @LANDED K@     within a line: the scenarios measured LANDED on K under
@@ -45,8 +47,7 @@ function landed(k,   path, line, n, i, j, t, list, seen, s) {
 	return n ? s : "none"
 }
 $0 == "@ATTACK_TABLE@" { file(table); next }
-$0 == "@LUAJIT@" { file(luajit); next }
-$0 == "@LUAJIT_PKEY@" { file(luajit_pkey); next }
+$1 == "@REALJIT" && NF == 2 && $2 ~ /@$/ { k = $2; sub(/@$/, "", k); file(sections "/" k); next }
 $1 == "@HOLES" && NF == 2 && $2 ~ /@$/ { k = $2; sub(/@$/, "", k); holes(k); next }
 {
 	while (match($0, /@LANDED [a-z0-9_-]+@/)) {

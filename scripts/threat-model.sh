@@ -9,11 +9,11 @@
 #                   attack that lands on kernel K under card/all
 #   @LANDED K@      the scenarios measured LANDED on kernel K under card
 #                   or all, or "none"
-#   @LUAJIT@        "A JIT nobody here wrote": Debian's LuaJIT under every
-#                   policy (luajit/summary.sh --section, from the full
-#                   matrix of make luajit-attacks)
-#   @LUAJIT_PKEY@   the same for LuaJIT with luajit-series/ (summary.sh
-#                   --jit pkey --section), with make luajit-pkey-cost's table
+#   @REALJIT NAME@  the real JIT NAME under every policy (realjit/summary.sh
+#                   --jit NAME --section, from the full matrix of make
+#                   luajit-attacks, make v8-attacks; with its cost table):
+#                   "A JIT nobody here wrote" (luajit), LuaJIT with
+#                   luajit-series/ (luajit-pkey), V8 (v8)
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 in=$top/docs/threat-model.md.in
@@ -37,19 +37,17 @@ grep '^|' "$work/table" >"$work/rows"
 grep -v '^|' "$work/table" | sed '/^$/d' >"$work/legend"
 { cat "$work/rows"; echo; cat "$work/legend"; } >"$work/table"
 
-"$top/luajit/summary.sh" --section "$@" >"$work/luajit" || {
-	echo "threat-model: no LuaJIT matrix for every kernel (make luajit-attacks)" >&2
-	exit 1
-}
-"$top/luajit/summary.sh" --jit pkey --section "$@" >"$work/luajit-pkey" || {
-	echo "threat-model: no matrix of the patched LuaJIT for every kernel (make luajit-attacks)" >&2
-	exit 1
-}
+mkdir -p "$work/sections"
+for jit in $(sed -n 's/^@REALJIT \([a-z0-9-]*\)@$/\1/p' "$in"); do
+	"$top/realjit/summary.sh" --jit "$jit" --section "$@" >"$work/sections/$jit" || {
+		echo "threat-model: no full matrix of $jit for every kernel (make luajit-attacks, make v8-attacks)" >&2
+		exit 1
+	}
+done
 
 # The template, filled in (scripts/threat-model.awk).
 awk -v registry="$top/kernel/kernels.tsv" -v expected="$top/attacks/expected.tsv" \
-	-v results="${RESULTS:-$top/build/results}" -v table="$work/table" -v luajit="$work/luajit" \
-	-v luajit_pkey="$work/luajit-pkey" \
+	-v results="${RESULTS:-$top/build/results}" -v table="$work/table" -v sections="$work/sections" \
 	-f "$top/kernel/kernels.awk" -f "$top/scripts/result.awk" -f "$top/scripts/expect.awk" \
 	-f "$top/scripts/threat-model.awk" "$in" >"$out"
 echo "wrote $out"

@@ -1,6 +1,6 @@
 # scripts/whole-number.sh - sourced by the shell scripts that take counts and
 # times on their command line or in the environment (guest/run,
-# scripts/bench-kernel.sh, luajit/matrix.sh, luajit/cost.sh, kernel/build.sh's
+# scripts/bench-kernel.sh, realjit/matrix.sh, realjit/cost.sh, kernel/build.sh's
 # JOBS): their one integer parser, as include/sealjit/intparse.h is the C
 # programs'.
 #

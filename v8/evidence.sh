@@ -32,7 +32,7 @@ command -v strace >/dev/null || { echo "evidence: no strace (scripts/install-dep
 rm -rf "$out"
 mkdir -p "$out"
 uname -r >"$out/host.kernel"
-SEALJIT=$SEALJIT BUILD=$BUILD "$here/package.sh" "$pkg"
+SEALJIT=$SEALJIT BUILD=$SEALJIT/build/realjit "$SEALJIT/realjit/package.sh" --jit v8 "$pkg"
 cp "$here/guest/trace-run.sh" "$here/tools/code-ops.awk" "$pkg/"
 cp "$configs" "$pkg/evidence-configs.tsv"
 "$SEALJIT/guest/bundle.sh" strace "$out/strace"
@@ -51,7 +51,7 @@ for where in $places; do
 		"$SEALJIT/guest/run" --timeout "$timeout" --add "$pkg" --add "$out/strace" "$where" -- sh -c '
 			mkdir -p /usr/share && ln -s /sealjit/v8-pkg/share-nodejs /usr/share/nodejs
 			p=/sealjit/v8-pkg s=/sealjit/strace
-			NODE="$p/node/ld-linux-x86-64.so.2 --library-path $p/node $p/node/node" \
+			NODE="$p/jit/ld-linux-x86-64.so.2 --library-path $p/jit $p/jit/node" \
 			STRACE="$s/ld-linux-x86-64.so.2 --library-path $s $s/strace" \
 			PRELOAD=$p/libsealjit-preload.so WORKLOADS=$p/workloads OPS_AWK=$p/code-ops.awk \
 				sh $p/trace-run.sh $p/evidence-configs.tsv '"$where"'

@@ -12,11 +12,11 @@ BUILD=${BUILD:-$SEALJIT/build/luajit-series}
 pkg=$BUILD/guest/luajit-series-pkg
 src=$("$here/build.sh" --source-only)
 "$here/build.sh" pkey >&2
-make -s -C "$SEALJIT/luajit" BUILD="$SEALJIT/build/luajit" all >&2
+make -s -C "$SEALJIT/realjit" BUILD="$SEALJIT/build/realjit" all >&2
 rm -rf "$pkg"
 mkdir -p "$pkg"
 "$SEALJIT/guest/bundle.sh" "$BUILD/pkey/luajit" "$pkg/lj"
 cp "$src/debian/tests/control" "$here/debian-tests.sh" "$here/tests/in-guest.sh" "$SEALJIT/tests/tap.sh" \
 	"$SEALJIT/luajit/guest/mcodeinfo.lua" "$SEALJIT/luajit/workloads/flush.lua" \
-	"$SEALJIT/build/luajit/libsealjit-preload.so" /usr/share/lua/5.1/moses.lua "$pkg/"
+	"$SEALJIT/build/realjit/libsealjit-preload.so" /usr/share/lua/5.1/moses.lua "$pkg/"
 exec "$SEALJIT/guest/run" --timeout 600 --add "$pkg" "$1" -- sh luajit-series-pkg/in-guest.sh

@@ -14,12 +14,12 @@
 #     (when this host's kernel has mseal(), with luajit/'s library) the
 #     patched LuaJIT stops at its second trace as Debian's does.
 # Environment: SEALJIT (the repository), BUILD (build/luajit-series),
-# LJ_PRELOAD_BUILD (build/luajit: the seal-on-exec library).
+# LJ_PRELOAD_BUILD (build/realjit: the seal-on-exec library).
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 SEALJIT=${SEALJIT:-$(dirname "$here")}
 BUILD=${BUILD:-$SEALJIT/build/luajit-series}
-LJ_PRELOAD_BUILD=${LJ_PRELOAD_BUILD:-$SEALJIT/build/luajit}
+LJ_PRELOAD_BUILD=${LJ_PRELOAD_BUILD:-$SEALJIT/build/realjit}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 . "$SEALJIT/tests/tap.sh"
@@ -82,14 +82,14 @@ if grep -qw pku /proc/cpuinfo; then
 	[ "${info%% *}" = pkey ]
 	tap_result $? "this CPU has PKU: jit.util.mcodeinfo() says pkey ($info)"
 else
-	echo "# this CPU has no PKU: the patched LuaJIT falls back to mprotect() here; the guests have PKU (luajit/matrix.sh --jit pkey)"
+	echo "# this CPU has no PKU: the patched LuaJIT falls back to mprotect() here; the guests have PKU (realjit/matrix.sh --jit luajit-pkey)"
 	[ "$info" = "mprotect nil no protection keys (CPU or kernel without PKU)" ]
 	tap_result $? "no PKU on this CPU: jit.util.mcodeinfo() says mprotect, and why ($info)"
 fi
 
 # the fallback under a seal, when this kernel has mseal() and the CPU no PKU
 preload=$LJ_PRELOAD_BUILD/libsealjit-preload.so
-make -s -C "$SEALJIT/luajit" BUILD="$LJ_PRELOAD_BUILD" all >/dev/null 2>&1
+make -s -C "$SEALJIT/realjit" BUILD="$LJ_PRELOAD_BUILD" all >/dev/null 2>&1
 lj_sealed() { SEALJIT_SEAL_POLICY=upstream LD_PRELOAD=$preload "$@" "$SEALJIT/luajit/workloads/hotloop.lua"; }
 if grep -qw pku /proc/cpuinfo; then
 	skip "no PKU: the fallback under upstream's seal" "this CPU has PKU: the fallback is tried in no guest either"

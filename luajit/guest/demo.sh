@@ -2,7 +2,7 @@
 # guest/demo.sh - in the guest: Debian's LuaJIT under pin and under card,
 # told step by step (luajit/demo.sh boots it).
 pkg=$(cd "$(dirname "$0")" && pwd)
-LJ="$pkg/lj/ld-linux-x86-64.so.2 --library-path $pkg/lj"
+LJ="$pkg/jit/ld-linux-x86-64.so.2 --library-path $pkg/jit"
 
 say() { printf '\n== %s\n' "$*"; }
 run() { # run POLICY ARG...: luajit under the library, its report after it
@@ -10,7 +10,7 @@ run() { # run POLICY ARG...: luajit under the library, its report after it
 	shift
 	rm -f /tmp/report
 	SEALJIT_SEAL_POLICY=$policy SEALJIT_SEAL_REPORT=/tmp/report \
-		$LJ --preload "$pkg/libsealjit-preload.so" "$pkg/lj/luajit" "$@" >/tmp/out 2>&1
+		$LJ --preload "$pkg/libsealjit-preload.so" "$pkg/jit/luajit" "$@" >/tmp/out 2>&1
 	status=$?
 	sed 's/^/   luajit: /' /tmp/out
 	echo "   exit status: $status"

@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
-# luajit/tests/host.sh - host TAP tests of luajit/ that need no guest and
-# hold on any host kernel: the library's answer to bad input, its report,
-# what it says about a policy this kernel cannot express, every workload
-# matching `luajit -joff` under none, every attack landing under none, the
-# bundle, guest/run-cases.sh run on this host (a library that never loads is
-# an ERROR), the attack list (cases.sh refuses a failing, empty or foreign
-# one), the judge on synthetic results (each rule shown failing when it
-# should) and the shape of both expectation tables.
+# luajit/tests/host.sh - host TAP tests of luajit/ and of the real-JIT
+# harness (realjit/) with LuaJIT's profiles, that need no guest and hold on
+# any host kernel: the library's answer to bad input, its report, what it
+# says about a policy this kernel cannot express, every workload matching
+# `luajit -joff` under none, every attack's control under none, the bundle,
+# realjit/guest/run-cases.sh run on this host (a library that never loads
+# is an ERROR), the attack list (realjit/cases.sh refuses a failing, empty
+# or foreign one), the judge on synthetic results (each rule shown failing
+# when it should), the summary, matrix.sh with a stand-in guest, and the
+# shape of the expectation tables.
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 SEALJIT=${SEALJIT:-$(dirname "$here")}
-BUILD=${BUILD:-$SEALJIT/build/luajit}
+BUILD=${BUILD:-$SEALJIT/build/realjit}
 case $BUILD in /*) ;; *) BUILD=$here/$BUILD ;; esac
 lib=$BUILD/libsealjit-preload.so
 work=$(mktemp -d)
@@ -98,23 +100,24 @@ for w in "$here"/workloads/*.lua; do
 done
 
 # The attacks: attack.lua --list, read and checked as matrix.sh reads it.
-LJ_WHO=host.sh
-. "$here/cases.sh"
-lj_read_attacks luajit 2>"$work/list.err"
-tap_result $? "attack.lua --list names expected-attacks.tsv's scenarios (${#lj_attacks[@]}) $(cat "$work/list.err")"
-[ ${#lj_attacks[@]} -gt 0 ] || tap_result 1 "attacks under none: no attack to run"
+RJ_WHO=host.sh
+. "$SEALJIT/realjit/cases.sh"
+rj_use_jit luajit || { echo "Bail out! no luajit profile"; exit 1; }
+rj_read_attacks 2>"$work/list.err"
+tap_result $? "attack.lua --list names expected-attacks.tsv's scenarios (${#rj_attacks[@]}) $(cat "$work/list.err")"
+[ ${#rj_attacks[@]} -gt 0 ] || tap_result 1 "attacks under none: no attack to run"
 # The control's expected outcome is the table's none row for any kernel
 # (scripts/expect.awk): LANDED, or BLOCKED by W^X alone (store-code: a
 # store into read-execute code faults).
 none_row() {
-	awk -v registry="$SEALJIT/kernel/kernels.tsv" -v table="$LJ_TABLE_A" -v a="$1" \
+	awk -v registry="$SEALJIT/kernel/kernels.tsv" -v table="$RJ_TABLE_A" -v a="$1" \
 		-f "$SEALJIT/kernel/kernels.awk" -f "$SEALJIT/scripts/expect.awk" -f <(echo 'BEGIN {
 		if (expect_load("a", table) != "") exit 1
 		i = expect_match("a", a, "none", "this-host", "")
 		if (i) print exp_outcome["a", i] " " exp_errno["a", i]
 	}')
 }
-for a in "${lj_attacks[@]}"; do
+for a in "${rj_attacks[@]}"; do
 	lj none "$here/attack/attack.lua" "$a" >"$work/out" 2>&1
 	want=$(none_row "$a")
 	case $want in
@@ -153,7 +156,8 @@ ${CC:-cc} -static -o "$work/static" "$work/static.c" &&
 	bundle_refuses "$work/static" 'ldd cannot list the libraries of .*static.*not a dynamic executable'
 tap_result $? "bundle.sh: a static binary is an error that says ldd cannot list it, exit 1, no bundle"
 
-# guest/run-cases.sh on this host, in the package package.sh lays out.
+# realjit/guest/run-cases.sh on this host, in the package realjit/package.sh
+# lays out.
 # cases: what it runs; expects: the patterns its output must hold.
 run_cases() { # LABEL CASES PATTERN...
 	local label=$1 cases=$2 p
@@ -164,7 +168,7 @@ run_cases() { # LABEL CASES PATTERN...
 		>"$work/cases.out" 2>&1 || return 1
 	for p in "$@"; do grep -Eq -- "$p" "$work/cases.out" || { echo "# $label: no line matches $p"; return 1; }; done
 }
-SEALJIT=$SEALJIT BUILD=$BUILD "$here/package.sh" "$work/pkg" >/dev/null 2>&1
+SEALJIT=$SEALJIT BUILD=$BUILD "$SEALJIT/realjit/package.sh" --jit luajit "$work/pkg" >/dev/null 2>&1
 # a workload that reads its stdin: it must not eat the case list
 cat >"$work/pkg/workloads/eats-stdin.lua" <<'LUA'
 local s = 0
@@ -173,25 +177,25 @@ print(s, #(io.read("*a") or ""))
 LUA
 run_cases "three cases" 'workload eats-stdin none\nworkload hotloop none\nattack mprotect-rw none\n' \
 	'^# result kind=workload kernel=host name=eats-stdin policy=none outcome=RAN ' \
-	'^# result kind=workload kernel=host name=hotloop policy=none outcome=RAN errno=- status=0 panic=- areas=[1-9][0-9]* sealed=0 refused_mseal=0 ' \
-	'^# result kind=attack kernel=host name=mprotect-rw policy=none outcome=LANDED errno=- status=65 changed=code rerun=payload areas=1 sealed=0 refused_mseal=0 ' \
+	'^# result kind=workload kernel=host name=hotloop policy=none outcome=RAN errno=- status=0 abort=- areas=[1-9][0-9]* sealed=0 refused_mseal=0 ' \
+	'^# result kind=attack kernel=host name=mprotect-rw policy=none outcome=LANDED errno=- status=65 abort=exit-65 changed=code rerun=payload areas=1 sealed=0 refused_mseal=0 ' \
 	'^# cases-done 3$'
 tap_result $? "run-cases.sh: RAN and LANDED under none with the library's counts (the attack's from its area lines); a workload reading stdin leaves the case list alone"
 # ld.so --preload of a file that is no library only warns: LuaJIT runs
 # without it, and neither case may pass for RAN or LANDED
 echo 'not a library' >"$work/pkg/libsealjit-preload.so"
 run_cases "no library" 'workload hotloop none\nattack mprotect-rw none\n' \
-	'^# result kind=workload kernel=host name=hotloop policy=none outcome=ERROR .* detail=no report from the library' \
-	'^# result kind=attack kernel=host name=mprotect-rw policy=none outcome=ERROR .* detail=no report from the library' \
+	'^# result kind=workload kernel=host name=hotloop policy=none outcome=ERROR .* detail=no summary line from the library' \
+	'^# result kind=attack kernel=host name=mprotect-rw policy=none outcome=ERROR .* detail=no start line from the library' \
 	'^# cases-done 2$'
 tap_result $? "run-cases.sh: a library that never loaded (ld.so only warns) is an ERROR, not RAN or LANDED"
 
-# cases.sh: an attack list that fails, is empty or is not the table's
+# realjit/cases.sh: an attack list that fails, is empty or is not the table's
 # scenarios stops the run (exit 2, saying why) instead of shrinking it.
 list_refused() { # PATTERN COMMAND...
 	local pattern=$1 rc
 	shift
-	(lj_read_attacks "$@") >/dev/null 2>"$work/list.err"
+	(rj_read_attacks "$@") >/dev/null 2>"$work/list.err"
 	rc=$?
 	[ $rc = 2 ] && grep -q "$pattern" "$work/list.err" || { echo "# exit $rc: $(cat "$work/list.err")"; return 1; }
 }
@@ -202,12 +206,12 @@ list_refused 'attack.lua --list failed (exit 1)' false &&
 	list_refused 'only listed: mprotect-rw' sh -c 'luajit "$@"; echo mprotect-rw' -
 tap_result $? "cases.sh: a failing, empty, short, foreign or doubled attack.lua --list is refused, exit 2"
 
-# judge.sh on synthetic results.  judge MODE CASES RESULTS: $work/tap, $judged.
-# JUDGE_JIT=pkey judges as luajit-series/' LuaJIT.
+# realjit/judge.sh on synthetic results.  judge MODE CASES RESULTS:
+# $work/tap, $judged.  JUDGE_JIT=luajit-pkey judges as luajit-series/' LuaJIT.
 judge() {
 	printf '%b' "$2" >"$work/cases"
 	printf '%b' "$3" >"$work/results"
-	"$here/judge.sh" --jit "${JUDGE_JIT:-debian}" --mode "$1" mseal "$work/cases" "$work/results" \
+	"$SEALJIT/realjit/judge.sh" --jit "${JUDGE_JIT:-luajit}" --mode "$1" mseal "$work/cases" "$work/results" \
 		>"$work/tap" 2>"$work/judge.err"
 	judged=$?
 }
@@ -219,40 +223,40 @@ tap_has() {
 R='# result kind=workload kernel=mseal name=hotloop'
 A='# result kind=attack kernel=mseal name=mprotect-rw'
 judge fast 'attack mprotect-rw none\nattack mremap-move none\nworkload hotloop pin\n' \
-	"${A} policy=none outcome=BLOCKED errno=EACCES status=0 rerun=ok areas=1 sealed=0 refused_mseal=0\n${R} policy=pin outcome=RAN errno=- status=0 panic=- areas=2 sealed=2 refused_mseal=0\n"
+	"${A} policy=none outcome=BLOCKED errno=EACCES status=0 rerun=ok areas=1 sealed=0 refused_mseal=0\n${R} policy=pin outcome=RAN errno=- status=0 abort=- areas=2 sealed=2 refused_mseal=0\n"
 tap_has '^not ok 1 - mseal attack mprotect-rw none' '^not ok 2 - mseal attack mremap-move none: no result' \
 	'^ok 3 - mseal workload hotloop pin' && [ $judged = 1 ]
 tap_result $? "judge.sh: a control that does not land fails, a missing result fails, exit 1"
 
 judge fast 'workload hotloop pin\n' \
-	"${R} policy=pin outcome=RAN errno=- status=0 panic=- areas=2 sealed=0 refused_mseal=0 detail=sealed=2\n"
+	"${R} policy=pin outcome=RAN errno=- status=0 abort=- areas=2 sealed=0 refused_mseal=0 detail=sealed=2\n"
 tap_has '^not ok 1 - mseal workload hotloop pin: RAN - \(expected RAN -\): sealed 0 of 2 areas$'
 r1=$?
 judge fast 'workload hotloop pin\n' \
-	"${R} policy=pin outcome=RAN errno=- status=0 panic=- areas=2 sealed=0 refused_mseal=2\n"
+	"${R} policy=pin outcome=RAN errno=- status=0 abort=- areas=2 sealed=0 refused_mseal=2\n"
 tap_has '^not ok 1 - mseal workload hotloop pin: .*: the kernel refused 2 mseal calls$'
 r2=$?
-judge fast 'workload hotloop pin\n' "${R} policy=pin outcome=RAN errno=- status=0 panic=- areas=- sealed=- refused_mseal=-\n"
+judge fast 'workload hotloop pin\n' "${R} policy=pin outcome=RAN errno=- status=0 abort=- areas=- sealed=- refused_mseal=-\n"
 tap_has '^not ok 1 - mseal workload hotloop pin: .*: the library.s counts are missing'
 r3=$?
-judge fast 'workload hotloop none\n' "${R} policy=none outcome=RAN errno=- status=0 panic=- areas=2 sealed=1 refused_mseal=0\n"
+judge fast 'workload hotloop none\n' "${R} policy=none outcome=RAN errno=- status=0 abort=- areas=2 sealed=1 refused_mseal=0\n"
 tap_has '^not ok 1 - mseal workload hotloop none: .*: none sealed 1 areas$'
 r4=$?
 [ $r1 = 0 ] && [ $r2 = 0 ] && [ $r3 = 0 ] && [ $r4 = 0 ]
 tap_result $? "judge.sh: RAN under pin with nothing sealed, with every mseal refused, or without the library's counts fails; so does none that sealed"
 
-abort() { # STATUS PANIC: one ABORTED card case
+abort() { # STATUS ABORT: one ABORTED card case
 	judge fast 'workload hotloop card\n' \
-		"${R} policy=card outcome=ABORTED errno=EACCES status=$1 panic=$2 areas=1 sealed=1 refused_mseal=0\n"
+		"${R} policy=card outcome=ABORTED errno=EACCES status=$1 abort=$2 areas=1 sealed=1 refused_mseal=0\n"
 }
 abort 139 -
-tap_has "^not ok 1 - mseal workload hotloop card: ABORTED EACCES \(expected ABORTED EACCES\): not LuaJIT's own abort \(status 139 panic=-"
+tap_has "^not ok 1 - mseal workload hotloop card: ABORTED EACCES \(expected ABORTED EACCES\): not LuaJIT's own abort \(status 139 abort=-"
 r1=$?
 abort 124 -
 tap_has "^not ok 1 - .*: not LuaJIT's own abort \(status 124 "
 r2=$?
 abort 1 other
-tap_has "^not ok 1 - .*: not LuaJIT's own abort \(status 1 panic=other"
+tap_has "^not ok 1 - .*: not LuaJIT's own abort \(status 1 abort=other"
 r3=$?
 abort 1 codegen
 tap_has '^ok 1 - mseal workload hotloop card: ABORTED EACCES \(expected ABORTED EACCES\)$'
@@ -267,22 +271,22 @@ tap_has '^not ok 1 - mseal attack mprotect-rw pin: LANDED - rerun=payload \(expe
 tap_result $? "judge.sh: an attack that LANDED under pin on an area the kernel would not seal fails"
 
 # luajit-series/' LuaJIT: its code kept W^X by a key, its areas under one
-JUDGE_JIT=pkey judge fast 'workload hotloop card\nworkload flush card\nattack mprotect-rw card\nattack munmap-mmap card\n' \
-	"${R} policy=card outcome=RAN errno=- status=0 panic=- areas=1 sealed=1 refused_mseal=0 mcode=mprotect\n${R/hotloop/flush} policy=card outcome=RAN errno=- status=0 panic=- areas=1 sealed=1 refused_mseal=0 mcode=pkey\n${A} policy=card outcome=BLOCKED errno=EACCES status=0 rerun=ok areas=1 sealed=1 refused_mseal=0 pkey=0\n${A/mprotect-rw/munmap-mmap} policy=card outcome=BLOCKED errno=EACCES status=0 rerun=ok areas=1 sealed=1 refused_mseal=0 pkey=1\n"
+JUDGE_JIT=luajit-pkey judge fast 'workload hotloop card\nworkload flush card\nattack mprotect-rw card\nattack munmap-mmap card\n' \
+	"${R} policy=card outcome=RAN errno=- status=0 abort=- areas=1 sealed=1 refused_mseal=0 mcode=mprotect\n${R/hotloop/flush} policy=card outcome=RAN errno=- status=0 abort=- areas=1 sealed=1 refused_mseal=0 mcode=pkey\n${A} policy=card outcome=BLOCKED errno=EACCES status=0 rerun=ok areas=1 sealed=1 refused_mseal=0 pkey=0\n${A/mprotect-rw/munmap-mmap} policy=card outcome=BLOCKED errno=EACCES status=0 rerun=ok areas=1 sealed=1 refused_mseal=0 pkey=1\n"
 tap_has '^not ok 1 - mseal workload hotloop card: RAN - \(expected RAN -\): the code was not kept W\^X by a protection key \(mcode=mprotect\)$' \
 	'^ok 2 - mseal workload flush card' \
 	'^not ok 3 - mseal attack mprotect-rw card: .*: the attacked area was under no protection key \(pkey=0\)$' \
 	'^ok 4 - mseal attack munmap-mmap card: BLOCKED EACCES'
-tap_result $? "judge.sh --jit pkey: a workload run without the key (mcode=mprotect) or an attack on an area under no key fails"
+tap_result $? "judge.sh --jit luajit-pkey: a workload run without the key (mcode=mprotect) or an attack on an area under no key fails"
 
 # the run as a whole: the mode's case list, and the guest's end
-fast_list=$(lj_read_workloads && lj_table_attack_names && lj_write_cases fast)
+fast_list=$(rj_read_workloads && rj_table_attack_names && rj_write_cases fast)
 nfast=$(grep -c . <<<"$fast_list")
 judge fast "$fast_list\n" "# cases-done $nfast\n# guest/run exit 0\n"
 tap_has "^ok $((nfast + 1)) - mseal run: the fast mode's $nfast cases \(" "^ok $((nfast + 2)) - mseal run: the guest ran to the end \(cases-done $nfast of $nfast, guest/run exit 0\)$"
 r1=$?
 judge fast "$(grep -v '^attack .* none$' <<<"$fast_list")\n" ""
-tap_has "^not ok $((nfast - ${#lj_attacks[@]} + 1)) - mseal run: the fast mode's $nfast cases .*: the case list has $((nfast - ${#lj_attacks[@]})), not that list$"
+tap_has "^not ok $((nfast - ${#rj_attacks[@]} + 1)) - mseal run: the fast mode's $nfast cases .*: the case list has $((nfast - ${#rj_attacks[@]})), not that list$"
 r2=$?
 judge full "$fast_list\n" ""
 tap_has "^not ok $((nfast + 1)) - mseal run: the full mode's [0-9]+ cases"
@@ -302,9 +306,9 @@ r3=$?
 [ $r1 = 0 ] && [ $r2 = 0 ] && [ $r3 = 0 ]
 tap_result $? "judge.sh: the guest must end the run: a panic or timeout after the last case (guest/run exit 125) or a missing cases-done fails"
 
-"$here/judge.sh" mseal "$work/cases" "$work/results" >/dev/null 2>&1
+"$SEALJIT/realjit/judge.sh" --jit luajit mseal "$work/cases" "$work/results" >/dev/null 2>&1
 r1=$?
-"$here/judge.sh" --mode quick mseal "$work/cases" "$work/results" >/dev/null 2>"$work/judge.err"
+"$SEALJIT/realjit/judge.sh" --jit luajit --mode quick mseal "$work/cases" "$work/results" >/dev/null 2>"$work/judge.err"
 r2=$?
 [ $r1 = 2 ] && [ $r2 = 2 ] && grep -q "unknown mode 'quick'" "$work/judge.err"
 tap_result $? "judge.sh without --mode, or with an unknown one, is misuse, exit 2"
@@ -314,7 +318,7 @@ tap_result $? "judge.sh without --mode, or with an unknown one, is misuse, exit 
 # under pin, not all of them; --section (the threat model) refuses it.
 mkdir -p "$work/sum"
 {
-	echo "# luajit-matrix mode=fast cases=$nfast"
+	echo "# realjit-matrix mode=fast cases=$nfast"
 	awk '{
 		o = $1 == "workload" ? ($3 == "none" || $3 == "pin" ? "RAN" : "ABORTED") : \
 			($3 == "none" || ($2 == "mprotect-rw" && $3 == "pin") ? "LANDED" : "BLOCKED")
@@ -323,24 +327,24 @@ mkdir -p "$work/sum"
 	echo "# cases-done $nfast"
 	echo "# guest/run exit 0"
 } >"$work/sum/mseal-luajit.out"
-RESULTS=$work/sum "$here/summary.sh" mseal >"$work/sum/md" 2>"$work/sum/err"
+RESULTS=$work/sum "$SEALJIT/realjit/summary.sh" --jit luajit mseal >"$work/sum/md" 2>"$work/sum/err"
 r1=$?
 grep -q '^From a \*\*fast\*\* run ' "$work/sum/md" &&
 	grep -q '^- \*\*mseal\*\*: `pin`; 1 of the 4 attacks tried under it land:$' "$work/sum/md"
 r2=$?
-RESULTS=$work/sum "$here/summary.sh" --section mseal >"$work/sum/section" 2>"$work/sum/err"
+RESULTS=$work/sum "$SEALJIT/realjit/summary.sh" --jit luajit --section mseal >"$work/sum/section" 2>"$work/sum/err"
 r3=$?
 grep -q 'summary: --section needs the full matrix (make luajit-attacks)' "$work/sum/err"
 r4=$?
 [ $r1 = 0 ] && [ $r2 = 0 ] && [ $r3 = 1 ] && [ $r4 = 0 ] && [ ! -s "$work/sum/section" ] ||
 	{ echo "# exits $r1 $r3; $(grep 'attacks' "$work/sum/md" | tail -n 1); $(cat "$work/sum/err")"; false; }
 tap_result $? "summary.sh: a fast run says so, its answer counts the attacks tried under the policy (1 of 4 under pin), and --section refuses it, exit 1"
-sed -i '/^# luajit-matrix mode=/d' "$work/sum/mseal-luajit.out"
-RESULTS=$work/sum "$here/summary.sh" mseal >/dev/null 2>"$work/sum/err"
+sed -i '/^# realjit-matrix mode=/d' "$work/sum/mseal-luajit.out"
+RESULTS=$work/sum "$SEALJIT/realjit/summary.sh" --jit luajit mseal >/dev/null 2>"$work/sum/err"
 [ $? = 1 ] && grep -q 'names no mode' "$work/sum/err"
 tap_result $? "summary.sh: results that name no mode are refused, exit 1"
 
-# matrix.sh end to end on this host, a stand-in for guest/run answering
+# realjit/matrix.sh end to end on this host, a stand-in for guest/run answering
 # every case as vanilla would (FAKE_GUEST=miss: mprotect-rw's control is
 # BLOCKED; die: guest/run exits 125 after the last result).
 fake=$work/fake
@@ -360,7 +364,7 @@ while read -r kind name policy; do
 	n=$((n + 1))
 	r="# result kind=$kind kernel=$k name=$name policy=$policy"
 	if [ "$policy" != none ]; then echo "$r outcome=UNAVAILABLE errno=ENOSYS status=3"
-	elif [ "$kind" = workload ]; then echo "$r outcome=RAN errno=- status=0 panic=- areas=1 sealed=0 refused_mseal=0"
+	elif [ "$kind" = workload ]; then echo "$r outcome=RAN errno=- status=0 abort=- areas=1 sealed=0 refused_mseal=0"
 	elif [ "$name" = store-code ]; then
 		echo "$r outcome=BLOCKED errno=SIGSEGV status=0 rerun=ok areas=1 sealed=0 refused_mseal=0"
 	elif [ "$FAKE_GUEST" = miss ] && [ "$name" = mprotect-rw ]; then
@@ -376,7 +380,7 @@ matrix() { # FAKE_GUEST OPTION...: $work/m.out, $work/m.err, $mrc
 	shift
 	rm -rf "$work/mres"
 	FAKE_GUEST=$how SEALJIT=$fake BUILD=$work/mbuild RESULTS=$work/mres \
-		"$here/matrix.sh" "$@" vanilla >"$work/m.out" 2>"$work/m.err"
+		"$SEALJIT/realjit/matrix.sh" --jit luajit "$@" vanilla >"$work/m.out" 2>"$work/m.err"
 	mrc=$?
 }
 matrix pass --fast

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# report/tests/page.sh [--kernels "K..."] [--page FILE] [--top DIR] RESULTS OUT
+# report/tests/page.sh [--kernels "K..."] [--jits "NAME..."] [--page FILE] [--top DIR] RESULTS OUT
 #
 # TAP: the report page as a real browser shows it.  Writes the page with
 # report/report.sh from RESULTS into OUT/report/ (or takes --page FILE as it
@@ -14,20 +14,21 @@
 #     page's own file;
 #   - the whole attack matrix fits a 1920x1080 screen, and a screenshot of it
 #     is kept as OUT/report-page.png;
-#     the LuaJIT matrix is no wider (OUT/report-page-luajit.png);
-#   - the three matrices, the attacks', Debian's LuaJIT's and the patched
-#     LuaJIT's (luajit-series/), have a column group for each kernel;
+#     the first real JIT's matrix (of --jits, report.sh's) is no wider
+#     (OUT/report-page-realjit.png);
+#   - every matrix, the attacks' and each real JIT's (luajit, luajit-pkey,
+#     v8), has a column group for each kernel;
 #   - per kernel, the attack matrix's LANDED, BLOCKED, mixed and ERROR cells
 #     equal the cells the TAP results make (counted here, by this script's own
 #     awk, not the generator's), no cell's colour disagrees with its words,
 #     its per-case marks equal the TAP's case counts and closing line, and
 #     its cells' details carry every maps/smaps line of the TAP;
-#   - per kernel, each LuaJIT matrix's cells (one case each) equal the
-#     outcomes of KERNEL-luajit.tap (KERNEL-luajit-pkey.tap), an ERROR, WRONG
+#   - per kernel, each real JIT's matrix's cells (one case each) equal the
+#     outcomes of KERNEL-NAME.tap (UNSEALED counted apart), an ERROR, WRONG
 #     or NOJIT outcome and a failed case without a result being ERROR cells;
 #   - a mouse click on an attack cell (a real one: the DevTools protocol's
-#     Input.dispatchMouseEvent at the cell's centre), and Enter on a LuaJIT
-#     cell, show that cell's reason and maps/smaps lines in the panel under
+#     Input.dispatchMouseEvent at the cell's centre), and Enter on a cell of
+#     the first real JIT, show that cell's reason and maps/smaps lines in the panel under
 #     its matrix (a screenshot of the first is OUT/report-page-detail.png).
 # A missing or malformed result file fails a test point and is named.
 # chromium may run PAGE_TIMEOUT seconds (default 300), then it is killed; a
@@ -47,17 +48,19 @@ set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 report=$here/../report.sh
 kernels=
+jits=
 page=
 topargs=()
 while [ $# -gt 0 ]; do
 	case $1 in
 	--kernels) kernels=$2; shift 2 ;;
+	--jits) jits=$2; shift 2 ;;
 	--page) page=$2; shift 2 ;;
 	--top) topargs=(--top "$2"); shift 2 ;;
 	*) break ;;
 	esac
 done
-[ $# -eq 2 ] || { echo "usage: report/tests/page.sh [--kernels \"K...\"] [--page FILE] [--top DIR] RESULTS OUT" >&2; exit 2; }
+[ $# -eq 2 ] || { echo "usage: report/tests/page.sh [--kernels \"K...\"] [--jits \"NAME...\"] [--page FILE] [--top DIR] RESULTS OUT" >&2; exit 2; }
 results=$1
 out=$2
 mkdir -p "$out"
@@ -71,17 +74,23 @@ cpid=
 cleanup() { [ -z "$cpid" ] || { kill "$cpid" 2>/dev/null; wait "$cpid" 2>/dev/null; }; rm -rf "$w"; }
 trap cleanup EXIT
 [ -n "$kernels" ] || kernels=$(find "$results" -maxdepth 1 -name '*-attacks.tap' -printf '%f\n' 2>/dev/null | sed 's/-attacks\.tap$//' | sort | paste -sd' ')
+# report.sh's default: every real JIT with expected tables
+if [ -z "$jits" ]; then
+	. "$here/../../realjit/cases.sh"
+	jits=$(rj_matrix_jits)
+fi
+first_jit=${jits%% *}
 
 # ok_unless DESCRIPTION [WHY...]: ok when there is no WHY
 ok_unless() { local name=$1; shift; if [ $# -eq 0 ]; then ok "$name"; else not_ok "$name" "$@"; fi; }
-plan=$((9 + 5 * $(wc -w <<<"$kernels")))
+plan=$((9 + (3 + $(wc -w <<<"$jits")) * $(wc -w <<<"$kernels")))
 . "$here/../../tests/tap.sh"
 tap_start "$plan"
 
 # 1: the page, and what the generator said about the results
 if [ -z "$page" ]; then
 	page=$out/report/index.html
-	"$report" ${topargs[@]+"${topargs[@]}"} ${kernels:+--kernels "$kernels"} "$results" "$out/report" >"$w/gen.out" 2>"$w/gen.err"
+	"$report" ${topargs[@]+"${topargs[@]}"} ${kernels:+--kernels "$kernels"} --jits "$jits" "$results" "$out/report" >"$w/gen.out" 2>"$w/gen.err"
 	grc=$?
 	if [ $grc -eq 0 ]; then
 		ok "report.sh found every result file it needs, well formed"
@@ -163,8 +172,8 @@ screenshot() { # FILE
 rendered=
 sid=
 # what the session finds; nothing when it fails, and no screenshot of a run before
-counts='' luajit_right='' clicked='' entered='' cx='' cy=''
-rm -f "$out/report-page.png" "$out/report-page-luajit.png" "$out/report-page-detail.png"
+counts='' jit_right='' clicked='' entered='' cx='' cy=''
+rm -f "$out/report-page.png" "$out/report-page-realjit.png" "$out/report-page-detail.png"
 if send '{"id":1,"method":"Target.createTarget","params":{"url":"about:blank"}}' Target.createTarget &&
 	tid=$(answer 1 | field targetId) && [ -n "$tid" ] &&
 	send "{\"id\":2,\"method\":\"Target.attachToTarget\",\"params\":{\"targetId\":\"$tid\",\"flatten\":true}}" Target.attachToTarget &&
@@ -180,11 +189,11 @@ if send '{"id":1,"method":"Target.createTarget","params":{"url":"about:blank"}}'
 	sleep 1 # late requests and messages
 	counts=$(value_of "$(js "$here/count-cells.js")")
 	screenshot "$out/report-page.png"
-	# the LuaJIT matrix, at the top of the screen: a second screenshot, and its right edge
-	luajit_right=$(value_of "(function () { var m = document.getElementById('luajit-matrix'); if (!m) return 'none'; m.scrollIntoView(); return '' + Math.ceil(m.getBoundingClientRect().right); })()")
+	# the first real JIT's matrix, at the top of the screen: a second screenshot, and its right edge
+	jit_right=$(value_of "(function () { var m = document.getElementById('$first_jit-matrix'); if (!m) return 'none'; m.scrollIntoView(); return '' + Math.ceil(m.getBoundingClientRect().right); })()")
 	# the problems the rendered page names (its box at the top)
 	call Runtime.evaluate "{\"expression\":\"(function () { var p = document.getElementById('problems'); return p ? p.textContent : ''; })()\",\"returnByValue\":true}" >"$w/problems"
-	screenshot "$out/report-page-luajit.png"
+	screenshot "$out/report-page-realjit.png"
 	# a click on the first attack cell with maps lines, at its centre, as a mouse does
 	read -r cx cy <<<"$(value_of "$(js "$here/pick-cell.js")")"
 	if [ -n "${cy:-}" ]; then
@@ -194,8 +203,8 @@ if send '{"id":1,"method":"Target.createTarget","params":{"url":"about:blank"}}'
 	fi
 	clicked=$(value_of "$(js "$here/shown-detail.js")")
 	screenshot "$out/report-page-detail.png"
-	# Enter on the first LuaJIT cell that has a detail, focused as Tab would
-	value_of "(function () { var td = Array.prototype.find.call(document.querySelectorAll('#luajit-matrix td.c'), function (c) { return c.querySelector('.why'); }); if (!td) return 'none'; td.focus(); td.setAttribute('data-probe', '1'); return 'focused'; })()" >/dev/null
+	# Enter on the first real JIT's first cell that has a detail, focused as Tab would
+	value_of "(function () { var td = Array.prototype.find.call(document.querySelectorAll('#$first_jit-matrix td.c'), function (c) { return c.querySelector('.why'); }); if (!td) return 'none'; td.focus(); td.setAttribute('data-probe', '1'); return 'focused'; })()" >/dev/null
 	for t in keyDown keyUp; do
 		call Input.dispatchKeyEvent "{\"type\":\"$t\",\"key\":\"Enter\",\"code\":\"Enter\",\"windowsVirtualKeyCode\":13}" >/dev/null
 	done
@@ -231,15 +240,15 @@ dims=$(od -An -tu1 -j16 -N8 "$out/report-page.png" 2>/dev/null | awk '{ printf "
 fits=${counts##*|fits }
 if [ "$dims" != "1920 1080" ]; then
 	not_ok "a 1920x1080 screenshot is kept as $out/report-page.png" "got: ${dims:-no PNG}"
-	not_ok "the LuaJIT matrix is as wide as the screen at most" "no screenshot"
+	not_ok "the $first_jit matrix is as wide as the screen at most" "no screenshot"
 else
 	read -r right bottom topy <<<"$fits"
 	if [ "${right:-9999}" -le 1920 ] 2>/dev/null && [ "${bottom:-9999}" -le 1080 ] && [ "${topy:--1}" -ge 0 ]; then
 		ok "the whole attack matrix fits the 1920x1080 screenshot (right $right, bottom $bottom): $out/report-page.png"
 	else not_ok "the whole attack matrix fits the 1920x1080 screenshot" "the matrix spans to x=$right, y=$bottom (top $topy): $out/report-page.png"; fi
-	if [ "${luajit_right:-none}" = none ] || [ "$luajit_right" -le 1920 ] 2>/dev/null; then
-		ok "the LuaJIT matrix is as wide as the screen at most (right ${luajit_right:-none}): $out/report-page-luajit.png"
-	else not_ok "the LuaJIT matrix is as wide as the screen at most" "it spans to x=$luajit_right: $out/report-page-luajit.png"; fi
+	if [ "${jit_right:-none}" = none ] || [ "$jit_right" -le 1920 ] 2>/dev/null; then
+		ok "the $first_jit matrix is as wide as the screen at most (right ${jit_right:-none}): $out/report-page-realjit.png"
+	else not_ok "the $first_jit matrix is as wide as the screen at most" "it spans to x=$jit_right: $out/report-page-realjit.png"; fi
 fi
 
 # 6: the page names each problem the generator reported
@@ -250,40 +259,40 @@ ok_unless "the page names every missing or malformed file the generator reported
 # 7: a cell's detail, by mouse and by keyboard
 if [ -z "$rendered" ]; then not_ok "a click (or Enter) on a cell shows its detail (not rendered)"
 elif [ "${clicked:-}" = "picked shown maps" ] && [ "${entered:-}" = "picked shown" ]; then
-	ok "a click on an attack cell and Enter on a LuaJIT cell show their detail: $out/report-page-detail.png"
+	ok "a click on an attack cell and Enter on a $first_jit cell show their detail: $out/report-page-detail.png"
 else not_ok "a click (or Enter) on a cell shows its detail" "attack cell clicked at ${cx:-?},${cy:-?}: ${clicked:-no answer}" \
-	"LuaJIT cell, Enter: ${entered:-no answer}"; fi
+	"$first_jit cell, Enter: ${entered:-no answer}"; fi
 
-# 8: every kernel asked for has a column group in both matrices
+# 8: every kernel asked for has a column group in every matrix
 runs_in() { tr ';' '\n' <<<"${counts%%|*}" | awk -v t="$1" '$1 == t { print $2 }' | sort | paste -sd' '; }
 want_runs=$(tr ' ' '\n' <<<"$kernels" | sed '/^$/d' | sort | paste -sd' ')
-if [ "$(runs_in attacks-matrix)" = "$want_runs" ] && [ "$(runs_in luajit-matrix)" = "$want_runs" ] &&
-	[ "$(runs_in luajit-pkey-matrix)" = "$want_runs" ]; then
-	ok "the attack and both LuaJIT matrices have a column group for each kernel: $want_runs"
-else not_ok "the attack and both LuaJIT matrices have a column group for each kernel" \
-	"attacks: $(runs_in attacks-matrix)" "LuaJIT: $(runs_in luajit-matrix)" \
-	"patched LuaJIT: $(runs_in luajit-pkey-matrix)" "results: $want_runs"; fi
+lacking=()
+for m in attacks $jits; do
+	[ "$(runs_in "$m-matrix")" = "$want_runs" ] || lacking+=("$m: $(runs_in "$m-matrix")")
+done
+if [ ${#lacking[@]} -eq 0 ]; then ok "the attack and real-JIT matrices ($jits) have a column group for each kernel: $want_runs"
+else not_ok "the attack and real-JIT matrices ($jits) have a column group for each kernel" "${lacking[@]}" "results: $want_runs"; fi
 
 # 9...: per kernel, the DOM's cells and marks against the TAP
 for k in $kernels; do
 	tap=$results/$k-attacks.tap
 	dom=$(tr ';' '\n' <<<"${counts%%|*}" | awk -v k="$k" '$1 == "attacks-matrix" && $2 == k { $1 = $2 = ""; print substr($0, 3) }')
-	# the LuaJIT cells, of Debian's and of the patched LuaJIT: one per case,
-	# its outcome (ERROR, WRONG and NOJIT being ERROR cells), or ERROR for a
-	# failed case with no result line after it; a test point that names no
-	# case (about the guest as a whole) is no cell
-	for lj in luajit luajit-pkey; do
+	# each real JIT's cells: one per case, its outcome (ERROR, WRONG and
+	# NOJIT being ERROR cells), or ERROR for a failed case with no result
+	# line after it; a test point that names no case (about the guest as a
+	# whole) is no cell
+	for lj in $jits; do
 		ltap=$results/$k-$lj.tap
-		what="$k: $( [ $lj = luajit ] && echo LuaJIT || echo 'patched LuaJIT') cells as the TAP results say"
+		what="$k: $lj cells as the TAP results say"
 		ldom=$(tr ';' '\n' <<<"${counts%%|*}" | awk -v k="$k" -v t="$lj-matrix" '$1 == t && $2 == k { $1 = $2 = ""; print substr($0, 3) }')
 		if [ ! -f "$ltap" ]; then not_ok "$what" "no $ltap"; continue; fi
 		lwant=$(awk 'function close_case() { if (failed) n["ERROR"]++; failed = 0 }
 			/^(not )?ok / { close_case(); failed = $0 ~ /^not ok [0-9]+ - [^ ]+ (workload|attack) / }
 			/^# result / { failed = 0; for (i = 3; i <= NF; i++) if ($i ~ /^outcome=/) { o = substr($i, 9); n[o ~ /^(WRONG|NOJIT)$/ ? "ERROR" : o]++; break } }
-			END { close_case(); printf "%d %d %d %d %d", n["LANDED"], n["BLOCKED"], n["ERROR"], n["RAN"], n["ABORTED"]; printf " %d\n", n["UNAVAILABLE"] }' "$ltap")
-		read -r l_l l_b l_m l_e l_r l_a l_u l_x _ <<<"$ldom"
-		lgot="$l_l $l_b $l_e $l_r $l_a $l_u"
-		words() { awk '{ printf "%d LANDED, %d BLOCKED, %d ERROR, %d RAN, %d ABORTED, %d UNAVAILABLE", $1, $2, $3, $4, $5, $6 }' <<<"$1"; }
+			END { close_case(); printf "%d %d %d %d %d", n["LANDED"], n["BLOCKED"], n["ERROR"], n["RAN"], n["ABORTED"]; printf " %d %d\n", n["UNAVAILABLE"], n["UNSEALED"] }' "$ltap")
+		read -r l_l l_b l_m l_e l_r l_a l_u l_x _ _ _ _ l_us _ <<<"$ldom"
+		lgot="$l_l $l_b $l_e $l_r $l_a $l_u $l_us"
+		words() { awk '{ printf "%d LANDED, %d BLOCKED, %d ERROR, %d RAN, %d ABORTED, %d UNAVAILABLE, %d UNSEALED", $1, $2, $3, $4, $5, $6, $7 }' <<<"$1"; }
 		if [ -z "$ldom" ]; then not_ok "$what" "no $lj column for $k on the page"
 		elif [ "$lgot" = "$lwant" ] && [ "$l_m" = 0 ] && [ "$l_x" = 0 ]; then ok "$what: $(words "$lgot")"
 		else not_ok "$what" "page: $(words "$lgot"), $l_m mixed; $l_x coloured unlike their words" "TAP:  $(words "$lwant")"; fi
@@ -308,7 +317,7 @@ for k in $kernels; do
 		printf "%d %d %d %d|%d %d %d|%s\n", n["LANDED"], n["BLOCKED"], n["mixed"], n["ERROR"],
 			cases["LANDED"], cases["BLOCKED"], cases["ERROR"], closing
 	}' "$tap")
-	read -r dl db dm de _ _ _ dx ml mb me dmaps <<<"$dom"
+	read -r dl db dm de _ _ _ dx ml mb me dmaps _ <<<"$dom"
 	wcells=${want%%|*}; rest=${want#*|}; wcases=${rest%%|*}; closing=${rest#*|}
 	if [ -z "$dom" ]; then not_ok "$k: cells as the TAP results say" "no column for $k on the page"
 	elif [ "$dl $db $dm $de" = "$wcells" ] && [ "$dx" = 0 ]; then

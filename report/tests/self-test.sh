@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# report/tests/self-test.sh [--kernels "K..."] [--top DIR] RESULTS OUT
+# report/tests/self-test.sh [--kernels "K..."] [--jits "NAME..."] [--top DIR] RESULTS OUT
 #
 # TAP: report/tests/page.sh fails when it should, and passes when it should.
 # From the good results in RESULTS it makes, under OUT/report-self-test/:
@@ -8,12 +8,13 @@
 #   corrupt/     one "# result" line's outcome made BANANA
 #   badbench/    bench-kernel.tsv with a row whose status is not a status
 #   zerojit/     jitdemo-bench.txt with a time of 0
-#   luajit/      one kernel's LuaJIT TAP with an outcome made BANANA
-#   luajit-error/  one kernel's LuaJIT TAP with WRONG, NOJIT and ERROR
+#   realjit/     one kernel's TAP of the first real JIT (of --jits, as
+#                page.sh takes them) with an outcome made BANANA
+#   realjit-error/  that TAP with WRONG, NOJIT and ERROR
 #                outcomes, a case without a result and a test point about
 #                the guest (page.sh must pass it, counting ERROR cells)
 # and from the good page: one whose cell counts disagree with the TAP (a
-# BLOCKED attack cell turned LANDED, a RAN LuaJIT cell turned ABORTED), one
+# BLOCKED attack cell turned LANDED, a RAN cell of the first real JIT turned ABORTED), one
 # whose cells lost a maps line, one that loads an image from the network
 # (and has no Content-Security-Policy to stop it), one that logs a console
 # error.  Then checks that page.sh passes the good ones, fails each bad one
@@ -26,15 +27,17 @@ here=$(cd "$(dirname "$0")" && pwd)
 page=$here/page.sh
 report=$here/../report.sh
 kernels=
+jits=
 top=()
 while [ $# -gt 0 ]; do
 	case $1 in
 	--kernels) kernels=$2; shift 2 ;;
+	--jits) jits=$2; shift 2 ;;
 	--top) top=(--top "$2"); shift 2 ;;
 	*) break ;;
 	esac
 done
-[ $# -eq 2 ] || { echo "usage: report/tests/self-test.sh [--kernels \"K...\"] [--top DIR] RESULTS OUT" >&2; exit 2; }
+[ $# -eq 2 ] || { echo "usage: report/tests/self-test.sh [--kernels \"K...\"] [--jits \"NAME...\"] [--top DIR] RESULTS OUT" >&2; exit 2; }
 results=$(cd "$1" && pwd)
 out=$(mkdir -p "$2" && cd "$2" && pwd)/report-self-test
 rm -rf "$out"
@@ -42,17 +45,30 @@ mkdir -p "$out"
 [ -n "$kernels" ] || kernels=$(find "$results" -maxdepth 1 -name '*-attacks.tap' -printf '%f\n' | sed 's/-attacks\.tap$//' | sort | paste -sd' ')
 set -- $kernels
 victim=${2:-$1} # the second kernel (v1 in the usual order): it has every outcome
+# page.sh's and report.sh's default: every real JIT with expected tables
+if [ -z "$jits" ]; then
+	. "$here/../../realjit/cases.sh"
+	jits=$(rj_matrix_jits)
+fi
+lj=${jits%% *} # the first real JIT: its TAP is made bad below
 . "$here/../../tests/tap.sh"
 tap_start 17
 # run page.sh; its TAP in $out/NAME.tap, its exit status in $rc
 run_page() { # NAME ARGS...
 	local name=$1
 	shift
-	"$page" ${top[@]+"${top[@]}"} --kernels "$kernels" "$@" >"$out/$name.tap" 2>&1
+	"$page" ${top[@]+"${top[@]}"} --kernels "$kernels" --jits "$jits" "$@" >"$out/$name.tap" 2>&1
 	rc=$?
 }
 failed_points() { grep '^not ok' "$1" | sed 's/^not ok [0-9]* - //; s/ (.*//; s/\(: [^:]*\):.*/\1/' | paste -sd'|'; }
-copy_results() { mkdir -p "$out/$1/results"; cp "$results"/*-attacks.tap "$results"/*-luajit.tap "$results"/*-luajit-pkey.tap "$out/$1/results/"; cp "$results"/bench-kernel.tsv "$results"/jitdemo-bench.txt "$out/$1/results/" 2>/dev/null || true; }
+copy_results() {
+	local j
+	mkdir -p "$out/$1/results"
+	cp "$results"/*-attacks.tap "$out/$1/results/"
+	for j in $jits; do cp "$results"/*-"$j".tap "$out/$1/results/"; done
+	cp "$results"/bench-kernel.tsv "$results"/jitdemo-bench.txt "$out/$1/results/" 2>/dev/null || true
+}
+report() { "$report" ${top[@]+"${top[@]}"} --kernels "$kernels" --jits "$jits" "$@"; }
 
 # 1: the good results pass
 run_page good "$results" "$out/good"
@@ -68,7 +84,7 @@ copy_results corrupt
 awk '!done && /^# result / && sub(/outcome=[A-Z]+/, "outcome=BANANA") { done = 1 } { print }' \
 	"$results/$victim-attacks.tap" >"$out/corrupt/results/$victim-attacks.tap"
 for bad in missing truncated corrupt; do
-	"$report" ${top[@]+"${top[@]}"} --kernels "$kernels" "$out/$bad/results" "$out/$bad/gen" >"$out/$bad/gen.out" 2>"$out/$bad/gen.err"
+	report "$out/$bad/results" "$out/$bad/gen" >"$out/$bad/gen.out" 2>"$out/$bad/gen.err"
 	grc=$?
 	run_page "$bad" "$out/$bad/results" "$out/$bad"
 	why=()
@@ -97,15 +113,15 @@ bad_page() { # NAME WHAT POINT...
 edit_page() { mkdir -p "$out/$1"; sed -e "$2" "$goodpage" >"$out/$1/index.html"; }
 
 # 5: counts that disagree: the first BLOCKED cell of the victim in the attack
-# matrix turned LANDED, and its first RAN cell in Debian's LuaJIT matrix
-# turned ABORTED (each searched in its own matrix: the LuaJIT matrices have
-# BLOCKED cells too)
+# matrix turned LANDED, and its first RAN cell in the first real JIT's
+# matrix turned ABORTED (each searched in its own matrix: the real JITs'
+# matrices have BLOCKED cells too)
 mkdir -p "$out/disagree"
-awk -v k="$victim" -v RS="\001" '{
+awk -v k="$victim" -v lj="$lj" -v RS="\001" '{
 	for (t = 1; t <= 2; t++) {
 		c = t == 1 ? "blocked" : "ran"
-		from = index($0, t == 1 ? "id=\"attacks-matrix\"" : "id=\"luajit-matrix\"")
-		to = index($0, t == 1 ? "id=\"luajit-matrix\"" : "id=\"luajit-pkey-matrix\"")
+		from = index($0, t == 1 ? "id=\"attacks-matrix\"" : "id=\"" lj "-matrix\"")
+		to = from ? from + index(substr($0, from), "</table>") : 0
 		if (!from || to <= from) continue
 		seg = substr($0, from, to - from)
 		i = index(seg, "<td class=\"c " c " first\" data-run=\"" k "\"")
@@ -125,7 +141,7 @@ awk -v k="$victim" -v RS="\001" '{
 	}
 } { printf "%s", $0 }' "$goodpage" >"$out/disagree/index.html"
 bad_page disagree "a page whose $victim cells disagree with the TAP" \
-	"$victim: cells as the TAP" "$victim: one mark per case" "$victim: LuaJIT cells as the TAP"
+	"$victim: cells as the TAP" "$victim: one mark per case" "$victim: $lj cells as the TAP"
 
 # 6: a page that reaches for the network (no CSP to stop it first)
 leak='s|</body>|<img alt="" src="http://report-self-test.invalid/leak.png"></body>|'
@@ -165,37 +181,37 @@ if [ ! -f "$bench" ]; then
 		"$1" mmap-munmap 1 1000 "$1" mmap-munmap 2 1000 >"$bench"
 fi
 awk -F'\t' -v OFS='\t' 'NR == 3 { $6 = "okay" } { print }' "$bench" >"$out/badbench/results/bench-kernel.tsv"
-"$report" ${top[@]+"${top[@]}"} --kernels "$kernels" "$out/badbench/results" "$out/badbench/gen" >"$out/badbench/gen.out" 2>"$out/badbench/gen.err"
+report "$out/badbench/results" "$out/badbench/gen" >"$out/badbench/gen.out" 2>"$out/badbench/gen.err"
 grc=$?
 if [ $grc -eq 1 ] && grep -q 'bench-kernel.tsv: line 3: status "okay"' "$out/badbench/gen.err" &&
 	grep -q 'class="problem"><code>[^<]*bench-kernel.tsv</code>: line 3' "$out/badbench/gen/index.html"; then
 	ok "a malformed bench-kernel.tsv fails report.sh (exit 1), and the page names it"
 else not_ok "a malformed bench-kernel.tsv fails report.sh (exit 1), and the page names it" "exit $grc: $(head -n 3 "$out/badbench/gen.err")"; fi
-# 12: a corrupt LuaJIT TAP: report.sh exits 1 naming it, page.sh fails
-copy_results luajit
+# 12: a corrupt TAP of the first real JIT: report.sh exits 1 naming it, page.sh fails
+copy_results realjit
 awk '!done && /^# result / && sub(/ outcome=[A-Z]+/, " outcome=BANANA") { done = 1 } { print }' \
-	"$results/$victim-luajit.tap" >"$out/luajit/results/$victim-luajit.tap"
-"$report" ${top[@]+"${top[@]}"} --kernels "$kernels" "$out/luajit/results" "$out/luajit/gen" >"$out/luajit/gen.out" 2>"$out/luajit/gen.err"
+	"$results/$victim-$lj.tap" >"$out/realjit/results/$victim-$lj.tap"
+report "$out/realjit/results" "$out/realjit/gen" >"$out/realjit/gen.out" 2>"$out/realjit/gen.err"
 grc=$?
-run_page luajit "$out/luajit/results" "$out/luajit"
+run_page realjit "$out/realjit/results" "$out/realjit"
 why=()
 [ $grc -eq 1 ] || why+=("report.sh exited $grc, not 1")
-grep -q "$victim-luajit.tap: line [0-9]*: outcome=BANANA" "$out/luajit/gen.err" || why+=("report.sh's error does not name $victim-luajit.tap's line")
-grep -q "class=\"problem\"><code>[^<]*$victim-luajit.tap" "$out/luajit/gen/index.html" || why+=("the page does not name $victim-luajit.tap")
-grep -qE "^not ok [0-9]+ - $victim: LuaJIT cells" "$out/luajit.tap" || why+=("page.sh did not fail $victim's LuaJIT cells")
-if [ ${#why[@]} -eq 0 ]; then ok "a corrupt $victim-luajit.tap fails report.sh (exit 1) and page.sh, and the page names it"
-else not_ok "a corrupt $victim-luajit.tap fails report.sh (exit 1) and page.sh, and the page names it" "${why[@]}"; fi
+grep -q "$victim-$lj.tap: line [0-9]*: outcome=BANANA" "$out/realjit/gen.err" || why+=("report.sh's error does not name $victim-$lj.tap's line")
+grep -q "class=\"problem\"><code>[^<]*$victim-$lj.tap" "$out/realjit/gen/index.html" || why+=("the page does not name $victim-$lj.tap")
+grep -qE "^not ok [0-9]+ - $victim: $lj cells" "$out/realjit.tap" || why+=("page.sh did not fail $victim's $lj cells")
+if [ ${#why[@]} -eq 0 ]; then ok "a corrupt $victim-$lj.tap fails report.sh (exit 1) and page.sh, and the page names it"
+else not_ok "a corrupt $victim-$lj.tap fails report.sh (exit 1) and page.sh, and the page names it" "${why[@]}"; fi
 # 13: cells that ignore the mouse and the keyboard (a listener that swallows
 # every click and key before report/cell.js sees it)
 edit_page deaf 's|</body>|<script>["click", "keydown"].forEach(function (t) { document.addEventListener(t, function (e) { e.stopImmediatePropagation(); }, true); });</script></body>|'
 bad_page deaf "a page whose cells ignore clicks and keys" "a click \\(or Enter\\) on a cell shows its detail"
-# 14: a LuaJIT TAP with every outcome guest/run-cases.sh can give and judge.sh
+# 14: a TAP of the first real JIT with every outcome guest/run-cases.sh can give and judge.sh
 # can write: a workload WRONG, one NOJIT, an attack ERROR, a failed case with
 # no result line after it (whatever its text), and a field the cells do not
 # know on every result line.  report.sh draws them (exit 0), the page shows
 # four ERROR cells, two labelled with their words, and page.sh agrees with
 # the TAP's count.
-copy_results luajit-error
+copy_results realjit-error
 awk -v k="$victim" '
 function flush() { if (tp != "") print tp; tp = "" }
 function fail() { sub(/^ok/, "not ok", tp) }
@@ -213,22 +229,22 @@ function fail() { sub(/^ok/, "not ok", tp) }
 }
 { flush(); print }
 END { flush() }' \
-	"$results/$victim-luajit.tap" >"$out/luajit-error/results/$victim-luajit.tap"
-"$report" ${top[@]+"${top[@]}"} --kernels "$kernels" "$out/luajit-error/results" "$out/luajit-error/gen" >"$out/luajit-error/gen.out" 2>"$out/luajit-error/gen.err"
+	"$results/$victim-$lj.tap" >"$out/realjit-error/results/$victim-$lj.tap"
+report "$out/realjit-error/results" "$out/realjit-error/gen" >"$out/realjit-error/gen.out" 2>"$out/realjit-error/gen.err"
 grc=$?
-run_page luajit-error "$out/luajit-error/results" "$out/luajit-error"
+run_page realjit-error "$out/realjit-error/results" "$out/realjit-error"
 why=()
-[ $grc -eq 0 ] || why+=("report.sh exited $grc: $(head -n 3 "$out/luajit-error/gen.err")")
+[ $grc -eq 0 ] || why+=("report.sh exited $grc: $(head -n 3 "$out/realjit-error/gen.err")")
 for word in WRONG NOJIT; do
-	sed -n '/id="luajit-matrix"/,/<\/table>/p' "$out/luajit-error/gen/index.html" | tr '\n' ' ' |
+	sed -n '/id="'"$lj"'-matrix"/,/<\/table>/p' "$out/realjit-error/gen/index.html" | tr '\n' ' ' |
 		grep -q "<td class=\"c error[^\"]*\" data-run=\"$victim\"[^>]*><span class=\"o\">ERROR<small>$word</small>" ||
-		why+=("no $victim LuaJIT cell says ERROR $word")
+		why+=("no $victim $lj cell says ERROR $word")
 done
-[ $rc -eq 0 ] || why+=("page.sh failed: $(failed_points "$out/luajit-error.tap")")
-grep -qE "^ok [0-9]+ - $victim: LuaJIT cells as the TAP results say: .* 4 ERROR," "$out/luajit-error.tap" ||
+[ $rc -eq 0 ] || why+=("page.sh failed: $(failed_points "$out/realjit-error.tap")")
+grep -qE "^ok [0-9]+ - $victim: $lj cells as the TAP results say: .* 4 ERROR," "$out/realjit-error.tap" ||
 	why+=("page.sh did not count 4 ERROR cells for $victim")
-if [ ${#why[@]} -eq 0 ]; then ok "WRONG, NOJIT and ERROR outcomes, a case without a result and a point about the guest in $victim-luajit.tap: ERROR cells, as page.sh counts them"
-else not_ok "WRONG, NOJIT and ERROR outcomes, a case without a result and a point about the guest in $victim-luajit.tap: ERROR cells, as page.sh counts them" "${why[@]}"; fi
+if [ ${#why[@]} -eq 0 ]; then ok "WRONG, NOJIT and ERROR outcomes, a case without a result and a point about the guest in $victim-$lj.tap: ERROR cells, as page.sh counts them"
+else not_ok "WRONG, NOJIT and ERROR outcomes, a case without a result and a point about the guest in $victim-$lj.tap: ERROR cells, as page.sh counts them" "${why[@]}"; fi
 # 15, 16: a browser that dies after its first two answers, and one that
 # hangs: page.sh fails "chromium rendered the page" saying what happened,
 # prints every test point of its plan, ends (PAGE_TIMEOUT=5) and leaves no
@@ -271,7 +287,7 @@ else
 		'fib             100.00       0.00      20.00       5.00     10.0x    0.50x    2.00x     3%/2%/1%  ok (calls)' \
 		'(medians of 5 rounds; call time only; ± is (max - min) / median of the rounds;' ' targets missed: 0)' >"$jb"
 fi
-"$report" ${top[@]+"${top[@]}"} --kernels "$kernels" "$out/zerojit/results" "$out/zerojit/gen" >"$out/zerojit/gen.out" 2>"$out/zerojit/gen.err"
+report "$out/zerojit/results" "$out/zerojit/gen" >"$out/zerojit/gen.out" 2>"$out/zerojit/gen.err"
 grc=$?
 if [ $grc -eq 1 ] && grep -q 'jitdemo-bench.txt: line 2: a time of [^ ]* is 0' "$out/zerojit/gen.err" &&
 	grep -q 'class="problem"><code>[^<]*jitdemo-bench.txt</code>: line 2' "$out/zerojit/gen/index.html" &&

@@ -1,31 +1,31 @@
 #!/usr/bin/env bash
-# v8/tests/host.sh - host TAP tests of v8/ that need no guest and hold on
-# any host kernel: Debian's node from the cache, every workload under the
-# library's none against --jitless, every attack landing under none, the
-# upstream policy (V8's own abort, or a refusal to start where this kernel
-# cannot express it), the guest-side run-cases.sh on this host, the strace
-# classifier on a written log and on a live node, the attack list, the
-# judge on written results, and the shape of both expectation tables.
+# v8/tests/host.sh - host TAP tests of v8/ (V8's profile of the real-JIT
+# harness, realjit/) that need no guest and hold on any host kernel:
+# Debian's node from the cache, every workload under the library's none
+# against --jitless, every attack landing under none, the upstream policy
+# (V8's own abort, or a refusal to start where this kernel cannot express
+# it), realjit/guest/run-cases.sh with V8's guest functions on this host,
+# the strace classifier on a written log and on a live node, the attack
+# list, the judge on written results (V8's abort and its words, UNSEALED),
+# and the shape of both expectation tables.
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 SEALJIT=${SEALJIT:-$(dirname "$here")}
-BUILD=${BUILD:-$SEALJIT/build/v8}
+BUILD=${BUILD:-$SEALJIT/build/realjit}
 case $BUILD in /*) ;; *) BUILD=$here/$BUILD ;; esac
 lib=$BUILD/libsealjit-preload.so
-addon=$BUILD/sealjit-attack.node
+addon=$SEALJIT/build/v8/sealjit-attack.node
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-n=0 failed=0
-
-tap() { # tap OK DESCRIPTION
-	n=$((n + 1))
-	if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; failed=$((failed + 1)); fi
-}
 flags_of() { sed -n 's|^// node-flags: ||p' "$1"; }
 want_of() { sed -n 's|^// expect-stderr: ||p' "$1"; }
 
-echo "TAP version 13"
+. "$SEALJIT/tests/tap.sh"
+tap_start
 [ -f "$lib" ] && [ -f "$addon" ] || { echo "Bail out! no $lib or $addon (make -C v8)"; exit 1; }
+RJ_WHO=t
+. "$SEALJIT/realjit/cases.sh"
+rj_use_jit v8 || { echo "Bail out! no v8 profile"; exit 1; }
 root=$("$here/fetch-node.sh") || { echo "Bail out! v8/fetch-node.sh failed"; exit 1; }
 node() { LD_LIBRARY_PATH=$root/usr/lib/x86_64-linux-gnu "$root/usr/bin/node" "$@"; }
 # v8node POLICY ARG...: node with the library, its report in $work/report.
@@ -38,7 +38,7 @@ v8node() {
 }
 
 case $(node -p process.versions.v8) in 10.2.*) r=0 ;; *) r=1 ;; esac
-tap $r "fetch-node.sh: Debian's node from the cache runs, V8 10.2"
+tap_result $r "fetch-node.sh: Debian's node from the cache runs, V8 10.2"
 
 for f in "$here"/workloads/*.js; do
 	w=$(basename "$f" .js)
@@ -51,7 +51,7 @@ for f in "$here"/workloads/*.js; do
 	[ "$rc" = 0 ] && cmp -s "$work/out" "$work/ref" && [ -s "$work/ref" ] &&
 		{ [ -z "$want" ] || grep -qx "$want" "$work/err"; } &&
 		grep -q '^sealjit-preload: area .* not-sealed -$' "$work/report"
-	tap $? "$w under none: exit 0, node --jitless's stdout, '${want:-no stderr line asked}', code made executable, nothing sealed"
+	tap_result $? "$w under none: exit 0, node --jitless's stdout, '${want:-no stderr line asked}', code made executable, nothing sealed"
 done
 
 mapfile -t attacks < <(SEALJIT_ATTACK_ADDON=$addon node $(flags_of "$here/attack/attack.js") "$here/attack/attack.js" --list)
@@ -59,7 +59,7 @@ for a in "${attacks[@]}"; do
 	# shellcheck disable=SC2046
 	v8node none $(flags_of "$here/attack/attack.js") "$here/attack/attack.js" "$a" >"$work/out" 2>&1
 	grep -q "^attack scenario=$a call=ok outcome=LANDED " "$work/out"
-	tap $? "attack $a under none lands (the control): $(head -n 1 "$work/out" | cut -c 1-90)"
+	tap_result $? "attack $a under none lands (the control): $(head -n 1 "$work/out" | cut -c 1-90)"
 done
 
 # upstream: this kernel seals with mseal(addr, len, 0) (V8 stops itself on
@@ -69,24 +69,24 @@ f=$here/workloads/tier.js
 v8node upstream $(flags_of "$f") "$f" >"$work/out" 2>"$work/err"
 rc=$?
 if [ "$rc" = 3 ] && grep -q 'cannot be expressed' "$work/err"; then
-	tap 0 "upstream on this kernel: refused at start-up as inexpressible (exit 3)"
+	tap_result 0 "upstream on this kernel: refused at start-up as inexpressible (exit 3)"
 else
 	[ "$rc" = 133 ] && grep -q '^# Check failed: .*SetPermissions' "$work/err" &&
 		grep -q '^sealjit-preload: area .* sealed -$' "$work/report" &&
 		grep -q '^sealjit-preload: refused mprotect .* EPERM$' "$work/report"
-	tap $? "upstream on this kernel: code sealed, the next mprotect refused EPERM, V8 stops itself on its CHECK (exit $rc)"
+	tap_result $? "upstream on this kernel: code sealed, the next mprotect refused EPERM, V8 stops itself on its CHECK (exit $rc)"
 fi
 
-# guest/run-cases.sh, run on this host from the guest package.
+# realjit/guest/run-cases.sh, run on this host from the guest package.
 pkg=$work/v8-pkg
-SEALJIT=$SEALJIT BUILD=$BUILD "$here/package.sh" "$pkg" 2>/dev/null
+SEALJIT=$SEALJIT BUILD=$BUILD "$SEALJIT/realjit/package.sh" --jit v8 "$pkg" 2>/dev/null
 printf 'workload tier none\nattack mprotect-rw none\nworkload tier bogus\n' >"$work/cases"
 CASE_WORK=$work/cases-work sh "$pkg/run-cases.sh" host "$work/cases" >"$work/results" 2>&1
 grep -q '^# result kind=workload kernel=host name=tier policy=none outcome=RAN .* areas=[1-9][0-9]* sealed=0 ' "$work/results" &&
 	grep -q '^# result kind=attack kernel=host name=mprotect-rw policy=none outcome=LANDED .*rerun=payload ' "$work/results" &&
 	grep -q '^# result kind=workload kernel=host name=tier policy=bogus outcome=ERROR ' "$work/results" &&
 	grep -q '^# cases-done 3$' "$work/results"
-tap $? "run-cases.sh on this host: tier RAN, mprotect-rw LANDED and ran the payload, an unknown policy is an ERROR, 3 cases done"
+tap_result $? "run-cases.sh on this host: tier RAN, mprotect-rw LANDED and ran the payload, an unknown policy is an ERROR, 3 cases done"
 
 # The classifier on a written trace: each shape named, the refused call too.
 cat >"$work/trace" <<'EOF'
@@ -118,7 +118,7 @@ ops | grep -qx 'coderange: reserve: mmap PROT_NONE MAP_NORESERVE (128 MiB)|1|mai
 	ops | grep -qx 'coderange: discard pages: madvise MADV_DONTNEED of never-executable pages, never|1|main' &&
 	! grep -q '0x7e0000000000' "$work/ops" &&
 	[ "$(wc -l <"$work/ops")" = 11 ]
-tap $? "code-ops.awk: a written trace's reserve, commit, make executable (with its V8 caller), close, a refused flip, free, reset and release, each named; a call outside the reservation left out"
+tap_result $? "code-ops.awk: a written trace's reserve, commit, make executable (with its V8 caller), close, a refused flip, free, reset and release, each named; a call outside the reservation left out"
 
 if command -v strace >/dev/null; then
 	# shellcheck disable=SC2046
@@ -131,31 +131,31 @@ if command -v strace >/dev/null; then
 		grep -q '^coderange: close for writing (W^X): mprotect RWX -> RX' "$work/ops" &&
 		grep -q $'^coderange: release the reservation: munmap\t1\tmain\tCodeRange::~CodeRange' "$work/ops" &&
 		! grep -q '^coderange: other' "$work/ops"
-	tap $? "code-ops.awk on a live tier.js under strace -k: V8 commits, opens (MemoryChunk::SetCodeModificationPermissions), closes and releases (CodeRange::~CodeRange) its code; no unnamed call"
+	tap_result $? "code-ops.awk on a live tier.js under strace -k: V8 commits, opens (MemoryChunk::SetCodeModificationPermissions), closes and releases (CodeRange::~CodeRange) its code; no unnamed call"
 else
-	tap 1 "code-ops.awk on a live node: no strace (scripts/install-deps.sh)"
+	tap_result 1 "code-ops.awk on a live node: no strace (scripts/install-deps.sh)"
 fi
 
-# The attack list: cases.sh refuses a failing, empty or foreign one.
+# The attack list: realjit/cases.sh refuses a failing, empty or foreign one.
 list_refused() { # PATTERN COMMAND...
 	local pattern=$1
 	shift
-	(V8_WHO=t; . "$here/cases.sh"; v8_read_attacks "$@") 2>"$work/err" >/dev/null
+	(rj_read_attacks "$@") 2>"$work/err" >/dev/null
 	[ $? = 2 ] && grep -q "$pattern" "$work/err"
 }
 list_refused 'attack.js --list failed (exit 1)' false &&
 	list_refused 'attack.js --list named no attack' true &&
 	list_refused 'only listed: nonesuch' sh -c 'echo nonesuch' - &&
-	(V8_WHO=t; . "$here/cases.sh"; SEALJIT_ATTACK_ADDON=$addon v8_read_attacks node && [ ${#v8_attacks[@]} = 11 ])
-tap $? "cases.sh: a failing, empty or foreign attack.js --list is refused, exit 2; the real one names 11"
+	(rj_read_attacks && [ ${#rj_attacks[@]} = 11 ])
+tap_result $? "realjit/cases.sh: a failing, empty or foreign attack.js --list is refused, exit 2; the real one names 11"
 
 # The judge, on written results for a fast run's case list.
-(V8_WHO=t; . "$here/cases.sh"; v8_read_workloads && v8_table_attack_names && v8_write_cases fast) >"$work/fast-cases"
+(rj_read_workloads && rj_table_attack_names && rj_write_cases fast) >"$work/fast-cases"
 judge_one() { # KERNEL CASE-LINE RESULT-LINE: the judge's first test line
 	local k=$1
 	{ echo "$3"; echo "# cases-done 1"; echo "# guest/run exit 0"; } >"$work/out"
 	echo "$2" >"$work/one-case"
-	"$here/judge.sh" --mode fast "$k" "$work/one-case" "$work/out" >"$work/tap"
+	"$SEALJIT/realjit/judge.sh" --jit v8 --mode fast "$k" "$work/one-case" "$work/out" >"$work/tap"
 	grep -m 1 '^\(not \)\{0,1\}ok 1 ' "$work/tap"
 	return 0
 }
@@ -166,14 +166,35 @@ judge_one vanilla "workload tier none" "# result kind=workload kernel=vanilla na
 	judge_one vanilla "workload tier none" "" | grep -q '^not ok 1 .*no result' &&
 	judge_one vanilla "workload tier none" "# result kind=workload kernel=vanilla name=tier policy=none outcome=ERROR errno=- status=1 detail=x" |
 	grep -q '^not ok 1 .*not the expected outcome'
-tap $? "judge.sh: RAN passes; RAN with a seal under none, a missing result and an ERROR fail"
-"$here/judge.sh" --mode fast vanilla "$work/one-case" "$work/out" >"$work/tap"
+tap_result $? "judge.sh: RAN passes; RAN with a seal under none, a missing result and an ERROR fail"
+# V8's own abort, and its words naming the operation the row's check
+# column names (v1 card: the write to a sealed code page).
+W='# result kind=workload kernel=v1 name=tier policy=card outcome=ABORTED errno=EACCES'
+C='detail=Check failed: reservation_.SetPermissions( unprotect_start, unprotect_size, MemoryChunk::GetCodeModificationPermission()).'
+judge_one v1 "workload tier card" "$W status=133 abort=v8-check areas=1 sealed=1 refused_mseal=0 $C" | grep -q '^ok 1 ' &&
+	judge_one v1 "workload tier card" "$W status=139 abort=signal-11 areas=1 sealed=1 refused_mseal=0 $C" |
+	grep -q "^not ok 1 .*: not V8's own abort (status 139 abort=signal-11; wanted a failed CHECK" &&
+	judge_one v1 "workload tier card" "$W status=133 abort=v8-check areas=1 sealed=1 refused_mseal=0 detail=Check failed: 0 == munmap(address, size)." |
+	grep -q "^not ok 1 .*: V8's words do not name the expected operation (MemoryChunk::GetCodeModificationPermission)"
+tap_result $? "judge.sh: ABORTED is V8's failed CHECK naming the row's operation: a SIGSEGV, or a CHECK about another operation, fails"
+# UNSEALED (the series refuses to seal memory with fork advice): the
+# policy was not applied, so it is never RAN, and every area must have
+# been refused.
+U='# result kind=workload kernel=mseal name=tier policy=card'
+judge_one mseal "workload tier card" "$U outcome=UNSEALED errno=EBUSY status=0 abort=- areas=2 sealed=0 refused_mseal=2 detail=x" |
+	grep -q '^ok 1 - mseal workload tier card: UNSEALED EBUSY' &&
+	judge_one mseal "workload tier card" "$U outcome=UNSEALED errno=EBUSY status=0 abort=- areas=2 sealed=1 refused_mseal=1 detail=x" |
+	grep -q '^not ok 1 .*: not every area refused (areas=2 sealed=1 refused_mseal=1)' &&
+	judge_one mseal "workload tier card" "$U outcome=RAN errno=- status=0 abort=- areas=2 sealed=0 refused_mseal=2 detail=x" |
+	grep -q '^not ok 1 .*: not the expected outcome'
+tap_result $? "judge.sh: UNSEALED passes only with every area refused; V8 running unsealed under card is not RAN"
+"$SEALJIT/realjit/judge.sh" --jit v8 --mode fast vanilla "$work/one-case" "$work/out" >"$work/tap"
 grep -q "^not ok 2 - vanilla run: the fast mode's" "$work/tap"
-tap $? "judge.sh: a case list that is not the mode's fails the run's test"
-"$here/judge.sh" --mode fast vanilla "$work/fast-cases" /dev/null >/dev/null; rc=$?
-"$here/judge.sh" --mode nonesuch vanilla "$work/fast-cases" /dev/null >/dev/null 2>&1; rc2=$?
+tap_result $? "judge.sh: a case list that is not the mode's fails the run's test"
+"$SEALJIT/realjit/judge.sh" --jit v8 --mode fast vanilla "$work/fast-cases" /dev/null >/dev/null; rc=$?
+"$SEALJIT/realjit/judge.sh" --jit v8 --mode nonesuch vanilla "$work/fast-cases" /dev/null >/dev/null 2>&1; rc2=$?
 [ "$rc" = 1 ] && [ "$rc2" = 2 ]
-tap $? "judge.sh: a run with no results fails (exit 1); an unknown mode is misuse (exit 2)"
+tap_result $? "judge.sh: a run with no results fails (exit 1); an unknown mode is misuse (exit 2)"
 
 for t in expected-workloads expected-attacks; do
 	awk -F'\t' '!/^#/ && NF {
@@ -183,9 +204,7 @@ for t in expected-workloads expected-attacks; do
 		if ($4 == "ABORTED" && $6 == "-") { print NR ": no check words"; bad = 1 }
 		if ($4 == "LANDED" && $2 != "none" && $7 == "") { print NR ": no reason"; bad = 1 }
 	} END { exit bad }' "$here/$t.tsv" >"$work/shape" 2>&1
-	tap $? "$t.tsv: seven columns, a known outcome, check words and a reason where due $(head -n 1 "$work/shape")"
+	tap_result $? "$t.tsv: seven columns, a known outcome, check words and a reason where due $(head -n 1 "$work/shape")"
 done
 
-echo "1..$n"
-echo "$((n - failed)) passed, $failed failed"
-[ "$failed" = 0 ]
+tap_end

@@ -1,30 +1,29 @@
 #!/usr/bin/env bash
-# luajit/matrix.sh [--jit debian|pkey] [--fast] [--strict] [--brief] [--jobs N]
-#                  [--timeout SECS] [KERNEL...] -
-# Debian's LuaJIT, unmodified (--jit debian, the default), or built from
-# Debian's source with luajit-series/ (--jit pkey: W^X by a protection
-# key, luajit-series/build.sh), under every seal policy on every KERNEL
-# (default: make test's, kernel/kernels.tsv; any kernel with a
-# build/kernels/NAME/bzImage): the workloads and the attacks on its live
-# code, one guest boot per kernel (guest/run; JOBS boots at a time,
-# default 2), judged against expected-workloads.tsv and
-# expected-attacks.tsv.
+# realjit/matrix.sh --jit NAME [--fast] [--strict] [--brief] [--jobs N]
+#                   [--timeout SECS] [KERNEL...] -
+# the JIT NAME (its profile, realjit/cases.sh: luajit, Debian's LuaJIT;
+# luajit-pkey, LuaJIT with luajit-series/; v8, Debian's Node.js), under
+# every seal policy on every KERNEL (default: make test's, kernel/kernels.tsv;
+# any kernel with a build/kernels/NAME/bzImage): its workloads and the
+# attacks on its live code, one guest boot per kernel (guest/run; JOBS
+# boots at a time, default 2), judged against its expected tables
+# (judge.sh).
 #
-#   --fast   the subset `make test` runs: every policy once (hotloop and
-#            flush), every attack under none (the controls), and the key
-#            blocked cases (mprotect-rw, mremap-move, munmap-mmap,
-#            madvise-dontneed under every sealing policy)
-#   default  every workload and every attack under every policy
-#            (the lists: luajit/cases.sh; attack.lua --list must name the
-#            scenarios of expected-attacks.tsv, or nothing runs)
-#   --strict exit 1 when a test failed (make luajit-attacks)
+#   --fast   the subset `make test` runs (cases.sh: the profile's fast
+#            workloads under every policy, its fast attacks under every
+#            sealing policy, the controls under none)
+#   default  every workload and every attack under every policy (the
+#            JIT's attacker must list the scenarios of its attack table,
+#            or nothing runs)
+#   --strict exit 1 when a test failed (make luajit-attacks, v8-attacks)
 #   --brief  print only the failed tests, their result lines, and the
 #            closing line (the whole TAP is in the files)
+#   --timeout  seconds a boot may take (default: the profile's)
 #
-# Writes, under $RESULTS (default $SEALJIT/build/results), with NAME luajit
-# for Debian's LuaJIT and luajit-pkey for the series' (cases.sh):
-#   KERNEL-NAME.out     the mode ("# luajit-matrix mode=fast|full"), the guest's
-#                       output (`# result` lines), guest/run's exit status last
+# Writes, under $RESULTS (default $SEALJIT/build/results):
+#   KERNEL-NAME.out     the mode ("# realjit-matrix mode=fast|full"), the
+#                       guest's output (`# result` lines), guest/run's exit
+#                       status last
 #   KERNEL-NAME.tap     TAP: one test per case, the result lines as comments;
 #                       then the case list is the mode's, and the guest ran
 #                       to the end (judge.sh)
@@ -39,15 +38,16 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 SEALJIT=${SEALJIT:-$(dirname "$here")}
-BUILD=${BUILD:-$SEALJIT/build/luajit}
+BUILD=${BUILD:-$SEALJIT/build/realjit}
 case $BUILD in /*) ;; *) BUILD=$here/$BUILD ;; esac
 RESULTS=${RESULTS:-$SEALJIT/build/results}
-mode=full jobs=2 timeout=1800 strict= brief= jit=debian
+mode=full jobs=2 timeout='' strict='' brief='' jit=''
 
 usage() { sed -n '2,/^set /{/^set /d;s/^# \{0,1\}//;p}' "$0" >&2; exit 2; }
 die() { echo "matrix: $*" >&2; exit 2; }
 . "$SEALJIT/scripts/whole-number.sh"
-LJ_WHO=matrix
+RJ_WHO=matrix
+# shellcheck source=realjit/cases.sh
 . "$here/cases.sh"
 
 parse_options() {
@@ -64,7 +64,9 @@ parse_options() {
 		*) kernels+=("$1"); shift ;;
 		esac
 	done
-	lj_use_jit "$jit" || exit 2
+	[ -n "$jit" ] || usage
+	rj_use_jit "$jit" && rj_need_tables || exit 2
+	timeout=${timeout:-$RJ_TIMEOUT}
 	whole_number matrix --jobs "$jobs"
 	whole_number matrix --timeout "$timeout"
 	local names
@@ -72,17 +74,17 @@ parse_options() {
 	read -r -a kernels <<<"$names"
 }
 
-# The case list, checked (cases.sh): a failing or empty attack.lua --list,
-# or one that is not expected-attacks.tsv's scenarios, stops the run.
+# The case list, checked (cases.sh): a failing or empty list of the JIT's
+# attacker, or one that is not its attack table's scenarios, stops the run.
 write_cases() {
-	lj_read_workloads || exit 2
-	lj_read_attacks luajit || exit 2
-	lj_write_cases "$mode" || exit 2
+	rj_read_workloads || exit 2
+	rj_read_attacks || exit 2
+	rj_write_cases "$mode" || exit 2
 }
 
-# The package every guest gets: /sealjit/luajit-pkg/.
+# The package every guest gets: /sealjit/NAME-pkg/.
 make_package() {
-	pkg=$BUILD/matrix-$jit/luajit-pkg
+	pkg=$BUILD/$jit/matrix/$jit-pkg
 	SEALJIT=$SEALJIT BUILD=$BUILD "$here/package.sh" --jit "$jit" "$pkg"
 	write_cases >"$pkg/cases"
 	[ -s "$pkg/cases" ] || die "no cases"
@@ -90,14 +92,14 @@ make_package() {
 
 boot() {
 	local k=$1 rc=0
-	local out=$RESULTS/$k-$LJ_RESULT.out
-	echo "# luajit-matrix mode=$mode cases=$(wc -l <"$pkg/cases") jit=$jit" >"$out"
+	local out=$RESULTS/$k-$jit.out
+	echo "# realjit-matrix mode=$mode cases=$(wc -l <"$pkg/cases") jit=$jit" >"$out"
 	"$SEALJIT/guest/run" --timeout "$timeout" --add "$pkg" \
-		--console "$RESULTS/$k-$LJ_RESULT.console" "$k" -- \
-		sh luajit-pkg/run-cases.sh "$k" luajit-pkg/cases \
+		--console "$RESULTS/$k-$jit.console" "$k" -- \
+		sh "$jit-pkg/run-cases.sh" "$k" "$jit-pkg/cases" \
 		>>"$out" 2>&1 || rc=$?
 	echo "# guest/run exit $rc" >>"$out"
-	echo "matrix: $k ($LJ_RESULT): guest/run exit $rc" >&2
+	echo "matrix: $k ($jit): guest/run exit $rc" >&2
 }
 
 run_boots() {
@@ -113,16 +115,16 @@ run_boots() {
 judge() {
 	local k
 	for k in "${kernels[@]}"; do
-		local tap=$RESULTS/$k-$LJ_RESULT.tap
-		"$here/judge.sh" --jit "$jit" --mode "$mode" "$k" "$pkg/cases" "$RESULTS/$k-$LJ_RESULT.out" \
+		local tap=$RESULTS/$k-$jit.tap
+		"$here/judge.sh" --jit "$jit" --mode "$mode" "$k" "$pkg/cases" "$RESULTS/$k-$jit.out" \
 			>"$tap" || true
-		RESULTS=$RESULTS "$SEALJIT/tests/provenance" "$k-$LJ_RESULT.tap" \
-			luajit/matrix.sh --jit "$jit" $([ "$mode" = full ] || echo --fast) "${kernels[@]}"
+		RESULTS=$RESULTS "$SEALJIT/tests/provenance" "$k-$jit.tap" \
+			realjit/matrix.sh --jit "$jit" $([ "$mode" = full ] || echo --fast) "${kernels[@]}"
 		if [ -n "$brief" ]; then
 			awk '/^not ok / { print; show = 1; next } show && /^# / { print; next } { show = 0 }' "$tap"
 		else cat "$tap"; fi
 	done
-	RESULTS=$RESULTS "$SEALJIT/tests/tap-summary" --only "${kernels[@]/%/-$LJ_RESULT}"
+	RESULTS=$RESULTS "$SEALJIT/tests/tap-summary" --only "${kernels[@]/%/-$jit}"
 }
 
 main() {
@@ -130,10 +132,10 @@ main() {
 	parse_options "$@"
 	mkdir -p "$RESULTS" "$BUILD"
 	make_package
-	echo "matrix: $LJ_RESULT, $mode mode, $(wc -l <"$pkg/cases") cases on each of: ${kernels[*]}" >&2
+	echo "matrix: $jit, $mode mode, $(wc -l <"$pkg/cases") cases on each of: ${kernels[*]}" >&2
 	run_boots
-	local summary=$RESULTS/$LJ_RESULT-matrix.md rc=0 src=0
-	[ "$mode" = full ] || summary=$RESULTS/$LJ_RESULT-matrix-fast.md
+	local summary=$RESULTS/$jit-matrix.md rc=0 src=0
+	[ "$mode" = full ] || summary=$RESULTS/$jit-matrix-fast.md
 	judge || { [ -z "$strict" ] || rc=1; }
 	rm -f "$summary"
 	"$here/summary.sh" --jit "$jit" "${kernels[@]}" >"$summary.tmp" || src=$?

@@ -1,9 +1,12 @@
-# report/luajit-cells.awk - the real-JIT matrix's cells, from the TAP files
-# of luajit/matrix.sh (KERNEL-luajit.tap, luajit/judge.sh's format).
+# report/realjit-cells.awk - a real JIT's matrix's cells, from the TAP files
+# of realjit/matrix.sh (KERNEL-NAME.tap, realjit/judge.sh's format).
 #
-#   awk LIB... -f luajit-cells.awk -v problems=FILE \
-#       luajit/expected-workloads.tsv luajit/expected-attacks.tsv \
-#       run=KERNEL build/results/KERNEL-luajit.tap run=KERNEL ...
+#   awk LIB... -f realjit-cells.awk -v problems=FILE -v check=yes|no \
+#       -v title=T -v reference=R -v target=A -v program=P \
+#       JIT/expected-workloads.tsv JIT/expected-attacks.tsv \
+#       run=KERNEL build/results/KERNEL-NAME.tap run=KERNEL ...
+# (check: the tables have a check column; the others are the JIT's words
+# for the row groups, from its profile.)
 #
 # One case per cell: a workload or an attack, under one policy, on one
 # kernel.  Each file must be a whole judged run: a plan, as many test points,
@@ -12,7 +15,8 @@
 # kernel, kind, name and policy, one kernel throughout, and after the cases
 # judge.sh's two tests of the run as a whole ("ok N - KERNEL run: ..."),
 # both passed: the case list is its mode's, and the guest ran to the end.
-# Outcomes RAN, ABORTED, LANDED, BLOCKED and UNAVAILABLE are cells of their
+# Outcomes RAN, ABORTED, LANDED, BLOCKED, UNAVAILABLE and UNSEALED (the
+# kernel refused the seal: the policy was not applied) are cells of their
 # own; ERROR, WRONG (ran, other output) and NOJIT (ran, made no code
 # executable), the other outcomes guest/run-cases.sh gives, are ERROR cells
 # labelled with the word.  A "not ok" point without a result line (judge.sh:
@@ -25,20 +29,21 @@
 # Prints the lines report/attack-cells.awk prints (G, S, P, K, C), the
 # groups being "workload" and "attack":
 #   C run policy name class label 1 0 0 0 unexpected sealed reason details
-# class: RAN, ABORTED, LANDED, BLOCKED, UNAVAILABLE, ERROR; label: the
-# errno ("-" when none; LANDED* when LuaJIT then ran the attacker's bytes;
+# class: RAN, ABORTED, LANDED, BLOCKED, UNAVAILABLE, UNSEALED, ERROR; label:
+# the errno ("-" when none; LANDED* when the JIT then ran the attacker's bytes;
 # for an ERROR cell, the outcome: ERROR, WRONG or NOJIT).
 # The tables, read whole by scripts/expect.awk (awk skips them as input).
 BEGIN {
 	FS = "\t"; SEP = "\036"; nfiles = 0
 	kernels_read()
+	if (check == "yes") exp_has_check["workload"] = exp_has_check["attack"] = 1
 	expectations("workload", ARGV[1]); ARGV[1] = ""
 	expectations("attack", ARGV[2]); ARGV[2] = ""
 }
 
 function reason_of(kind, name, policy, kernel,   i) {
 	i = expect_match(kind, name, policy, kernel, "")
-	return i ? exp_reason[kind, i] : "no row of luajit/expected-" kind "s.tsv matches"
+	return i ? exp_reason[kind, i] : "no row of the expected " kind "s table matches"
 }
 
 # The test point before: passed, it must have had its result line; failed
@@ -52,10 +57,10 @@ function close_point() {
 function finish_file() {
 	if (cur == "") return
 	close_point()
-	if (!sawplan) problem(cur, "no TAP plan (1..N): luajit/matrix.sh did not judge this run")
+	if (!sawplan) problem(cur, "no TAP plan (1..N): realjit/matrix.sh did not judge this run")
 	else if (points != plan) problem(cur, "the plan says " plan " cases, the file has " points " (a run cut short?)")
 	if (sawplan && plan == 0) problem(cur, "no cases")
-	if (sawplan && runpoints != 2) problem(cur, "not the two tests of the run as a whole that luajit/judge.sh ends with (" runpoints " of them)")
+	if (sawplan && runpoints != 2) problem(cur, "not the two tests of the run as a whole that realjit/judge.sh ends with (" runpoints " of them)")
 	kinfo[cur] = curkernel "\t" cur "\t" points "\t" (tally[cur, "BLOCKED"] + 0) "\t" (tally[cur, "LANDED"] + 0) "\t" (tally[cur, "ERROR"] + 0) "\t" (tally[cur, "unexpected"] + 0)
 	cur = ""
 }
@@ -107,7 +112,7 @@ result_read($0) {
 	if (kd == "" || k == "" || nm == "" || p == "" || o == "" || e == "") {
 		problem(cur, "line " FNR ": a \"# result\" line without kind, kernel, name, policy, outcome or errno"); next
 	}
-	if (o !~ /^(RAN|ABORTED|LANDED|BLOCKED|UNAVAILABLE|ERROR|WRONG|NOJIT)$/) { problem(cur, "line " FNR ": outcome=" o " is not RAN, ABORTED, LANDED, BLOCKED, UNAVAILABLE, ERROR, WRONG or NOJIT"); next }
+	if (o !~ /^(RAN|ABORTED|LANDED|BLOCKED|UNAVAILABLE|UNSEALED|ERROR|WRONG|NOJIT)$/) { problem(cur, "line " FNR ": outcome=" o " is not RAN, ABORTED, LANDED, BLOCKED, UNAVAILABLE, UNSEALED, ERROR, WRONG or NOJIT"); next }
 	if (kd != tkind || nm != tname || p != tpol || k != tkernel) { problem(cur, "line " FNR ": the result is for " k " " kd " " nm " " p ", its test point for " tkernel " " tkind " " tname " " tpol); next }
 	if (curkernel == "") curkernel = k
 	else if (k != curkernel) problem(cur, "line " FNR ": kernel=" k " in a file of kernel=" curkernel)
@@ -122,9 +127,9 @@ result_read($0) {
 }
 END {
 	finish_file()
-	printf "G\tworkload\tWorkloads\tdoes unmodified LuaJIT run, its output that of luajit -joff?\n"
+	printf "G\tworkload\tWorkloads\tdoes %s run, its output that of %s?\n", title, reference
 	for (j = 1; j <= nrow["workload"]; j++) printf "S\tworkload\t%s\n", rname["workload", j]
-	printf "G\tattack\tAttacks on a hot trace\tone corrupted call on LuaJIT's live machine code, from inside its process\n"
+	printf "G\tattack\tAttacks on %s\tone corrupted call on %s's live machine code, from inside its process\n", target, program
 	for (j = 1; j <= nrow["attack"]; j++) printf "S\tattack\t%s\n", rname["attack", j]
 	print_runs()
 	for (i = 1; i <= ncell; i++) {

@@ -1,16 +1,33 @@
-# luajit/judge.awk - luajit/judge.sh's judge: TAP for one kernel's run
-# (judge.sh says what each test asks).  Loaded after kernel/kernels.awk,
-# scripts/result.awk and scripts/expect.awk, with the variables judge.sh
-# passes.
+# realjit/judge.awk - realjit/judge.sh's judge: TAP for one kernel's run
+# of one JIT (judge.sh says what each test asks).  Loaded after
+# kernel/kernels.awk, scripts/result.awk and scripts/expect.awk, with the
+# variables judge.sh passes from the JIT's profile: check (yes: its tables
+# have a check column), program, own_abort, abort_status, abort_want, and
+# require (its RJ_REQUIRE rules, one a line: KIND OUTCOME FIELD REGEX WHY).
 # The tables, read by scripts/expect.awk; a malformed one bails out.
 function load(file, kind,   why) {
+	if (check == "yes") exp_has_check[kind] = 1
 	why = expect_load(kind, file)
 	if (why != "") { print "Bail out! malformed " why; exit 2 }
 }
-# The row scripts/expect.awk matches: "outcome<TAB>errno<TAB>reason", or "".
+# The row scripts/expect.awk matches: "outcome<TAB>errno<TAB>reason<TAB>check",
+# or "".
 function expected(kind, name, policy,   i) {
 	i = expect_match(kind, name, policy, kernel, "")
-	return i ? exp_outcome[kind, i] "\t" exp_errno[kind, i] "\t" exp_reason[kind, i] : ""
+	return i ? exp_outcome[kind, i] "\t" exp_errno[kind, i] "\t" exp_reason[kind, i] "\t" exp_check[kind, i] : ""
+}
+# The first of the profile's rules that KIND's result GOT breaks: its WHY
+# and the field's value, or "".
+function broken_rule(kind, o, got,   i, r, w, v, why) {
+	for (i = 1; i <= nrules; i++) {
+		split(rules[i], w, " ")
+		if (w[1] != kind || (w[2] != "*" && w[2] != o)) continue
+		v = field(got, w[3])
+		if (v ~ w[4]) continue
+		why = rules[i]; sub(/^[^ ]+ [^ ]+ [^ ]+ [^ ]+ /, "", why)
+		return why " (" w[3] "=" v ")"
+	}
+	return ""
 }
 # A field of a result line (scripts/result.awk), before its detail.
 function field(line, name) {
@@ -19,7 +36,7 @@ function field(line, name) {
 }
 function number(v) { return v ~ /^[0-9]+$/ }
 # Why a result that has the expected outcome still fails, or "".
-function fault(kind, policy, got, want,   e, o, areas, sealed, refused) {
+function fault(kind, policy, got, want,   e, o, areas, sealed, refused, broken) {
 	split(want, e, "\t")
 	o = field(got, "outcome")
 	if (o != e[1]) return "not the expected outcome"
@@ -27,25 +44,30 @@ function fault(kind, policy, got, want,   e, o, areas, sealed, refused) {
 		return field(got, "errno") != e[2] ? "not the expected probe result" : \
 			field(got, "status") != "3" ? "status " field(got, "status") ", not the library's 3" : ""
 	if (o == "RAN" && field(got, "status") != "0") return "status " field(got, "status") ", not 0"
+	areas = field(got, "areas"); sealed = field(got, "sealed"); refused = field(got, "refused_mseal")
+	if (o == "UNSEALED") {
+		if (field(got, "errno") != e[2]) return "not the expected mseal errno"
+		return number(areas) && areas + 0 >= 1 && sealed == "0" && refused == areas ? "" : \
+			"not every area refused (areas=" areas " sealed=" sealed " refused_mseal=" refused ")"
+	}
 	if (o == "ABORTED") {
 		if (field(got, "errno") != e[2]) return "not the expected errno"
-		if (field(got, "status") != "1" || field(got, "panic") != "codegen")
-			return "not LuaJIT's own abort (status " field(got, "status") " panic=" field(got, "panic") \
-				"; wanted status 1 after \"runtime code generation failed\")"
+		if (field(got, "abort") != own_abort || (abort_status != "" && field(got, "status") != abort_status))
+			return "not " program "'s own abort (status " field(got, "status") " abort=" field(got, "abort") \
+				"; wanted " abort_want ")"
+		if (e[4] != "-" && index(field(got, "detail"), e[4]) == 0)
+			return program "'s words do not name the expected operation (" e[4] ")"
 	}
 	if (o == "BLOCKED") {
 		if (field(got, "errno") != e[2]) return "not the expected errno"
-		if (field(got, "rerun") != "ok") return "the trace, run again, did not return the right value"
+		if (field(got, "rerun") != "ok") return "the attacked code, run again, did not return the right value"
 	}
-	# the policy was applied to the code LuaJIT made
-	areas = field(got, "areas"); sealed = field(got, "sealed"); refused = field(got, "refused_mseal")
+	# the policy was applied to the code the JIT made
 	if (!number(areas) || !number(sealed) || !number(refused))
 		return "the library's counts are missing (areas=" areas " sealed=" sealed " refused_mseal=" refused ")"
 	if (areas + 0 < 1) return "no machine code made executable (areas=0)"
-	if (jit == "pkey" && kind == "workload" && o == "RAN" && field(got, "mcode") != "pkey")
-		return "the code was not kept W^X by a protection key (mcode=" field(got, "mcode") ")"
-	if (jit == "pkey" && kind == "attack" && (field(got, "pkey") !~ /^[0-9]+$/ || field(got, "pkey") == "0"))
-		return "the attacked area was under no protection key (pkey=" field(got, "pkey") ")"
+	broken = broken_rule(kind, o, got)
+	if (broken != "") return broken
 	if (policy == "none") return sealed + 0 != 0 ? "none sealed " sealed " areas" : ""
 	if (refused + 0 != 0) return "the kernel refused " refused " mseal calls"
 	if (sealed + 0 != areas + 0) return "sealed " sealed " of " areas " areas"
@@ -64,6 +86,7 @@ BEGIN {
 	why = reg_load(registry)
 	if (why != "") { print "Bail out! " why; exit 2 }
 	load(wtsv, "workload"); load(atsv, "attack")
+	nrules = split(require, rules, "\n")
 	while ((getline line < out) > 0)
 		if (line ~ /^# result /)
 			got_line[field(line, "kind"), field(line, "name"), field(line, "policy")] = line
@@ -79,7 +102,7 @@ BEGIN {
 	}
 	nwant = 0; wanted = ""
 	while ((getline line < want_cases) > 0) { wanted = wanted line "\n"; nwant++ }
-	printf "TAP version 13\n1..%d\n# luajit-matrix mode=%s\n", n + 2, mode
+	printf "TAP version 13\n1..%d\n# realjit-matrix mode=%s\n", n + 2, mode
 	bad = 0
 	for (i = 1; i <= n; i++) {
 		want = expected(kindof[i], nameof[i], policyof[i])

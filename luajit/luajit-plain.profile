@@ -1,0 +1,11 @@
+# shellcheck shell=bash
+# shellcheck disable=SC2034 # a profile: read by realjit/ when it sources it
+# luajit/luajit-plain.profile - the control of luajit-pkey's cost: LuaJIT
+# built from Debian's source by the same recipe, without the series
+# (luajit-series/build.sh plain).  Measured for its cost only
+# (realjit/cost.sh --jit luajit-plain --jit luajit-pkey): no tables.
+# shellcheck source=luajit/luajit.profile
+. "$RJ_HOME/luajit.profile"
+RJ_TITLE="LuaJIT built from Debian's source without luajit-series/"
+unset RJ_TABLE_W RJ_TABLE_A
+LJ_FLAVOR=plain

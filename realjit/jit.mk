@@ -1,0 +1,34 @@
+# realjit/jit.mk - the make targets of a real JIT's folder (luajit/, v8/),
+# which sets JITS (its profiles, the first the one its `make test` and
+# `make cost` run) and includes this:
+#
+#   make check       its host tests (tests/host.sh, no kernel needed)
+#   make test        the first JIT's fast subset on every kernel
+#                    (realjit/matrix.sh --fast --strict)
+#   make attacks     every JIT's full matrix on every kernel (--strict)
+#   make cost        the first JIT's guest instructions per policy (cost.sh)
+#
+# KERNELS: make test's by default (kernel/kernels.tsv); SEALJIT: the
+# repository; BUILD: realjit/'s (build/realjit).  The folder's `all` builds
+# what its JIT needs, after realjit/'s library and timer (realjit-all).
+SEALJIT ?= $(abspath ..)
+KERNELS ?= $(shell $(SEALJIT)/kernel/kernels names)
+REALJIT := $(SEALJIT)/realjit
+REALJIT_BUILD ?= $(SEALJIT)/build/realjit
+RJ_ENV := SEALJIT=$(SEALJIT) BUILD=$(REALJIT_BUILD)
+
+.PHONY: realjit-all check test attacks cost
+realjit-all:
+	@$(MAKE) --no-print-directory -C $(REALJIT) SEALJIT=$(SEALJIT) BUILD=$(REALJIT_BUILD) all
+
+check: all
+	$(RJ_ENV) tests/host.sh
+
+test: all
+	$(RJ_ENV) $(REALJIT)/matrix.sh --jit $(firstword $(JITS)) --strict --fast $(KERNELS)
+
+attacks: all
+	$(foreach j,$(JITS),$(RJ_ENV) $(REALJIT)/matrix.sh --jit $(j) --strict $(KERNELS) &&) true
+
+cost: all
+	$(RJ_ENV) $(REALJIT)/cost.sh --jit $(firstword $(JITS)) $(KERNELS)

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# realjit/package.sh --jit NAME OUTDIR - what every guest of a real-JIT run
+# gets, as /sealjit/$(basename OUTDIR)/:
+#   libsealjit-preload.so icount-time   realjit/'s library and timer
+#                                       (make -C realjit, into $BUILD)
+#   run-cases.sh cost-run.sh            the guest side of matrix.sh, cost.sh
+#   name                                NAME
+#   jit/ jit.sh workloads/ ...          the JIT's own part (its profile's
+#                                       rj_package: its bundle, its guest
+#                                       functions, workloads, attacker)
+# Exits 1 when the JIT's part cannot be made (the profile says why), 2 on
+# misuse or an unknown JIT.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+SEALJIT=${SEALJIT:-$(dirname "$here")}
+BUILD=${BUILD:-$SEALJIT/build/realjit}
+usage() { echo "usage: package.sh --jit NAME OUTDIR" >&2; exit 2; }
+[ $# -eq 3 ] && [ "$1" = --jit ] || usage
+RJ_WHO=package
+# shellcheck source=realjit/cases.sh
+. "$here/cases.sh"
+rj_use_jit "$2" || exit 2
+out=$3
+make -s -C "$here" SEALJIT="$SEALJIT" BUILD="$BUILD" all >&2
+rm -rf "$out"
+mkdir -p "$out"
+cp "$BUILD/libsealjit-preload.so" "$BUILD/icount-time" "$here/guest/run-cases.sh" \
+	"$here/guest/cost-run.sh" "$out/"
+echo "$RJ_JIT" >"$out/name"
+rj_package "$out" || { echo "package: $RJ_JIT's part of $out could not be made (above)" >&2; exit 1; }
