@@ -6,15 +6,17 @@
 # last), each in its place:
 #   - the registry: make test's kernels, its build (mseal's patches and
 #     fragments: the same key but for the name), its facts;
-#   - make's steps (make -n): the kernel build, the selftest, jitdemo and
-#     the code space, attacks, exec-seals, mmstress and its control, the
-#     peer selftest, LuaJIT (make test's, and luajit/'s own default), the
-#     benchmark, the report, the demo, and the results make test counts;
+#   - make's steps (make -n): the kernel build, the selftest, jitdemo, its
+#     key space and the code space, attacks, exec-seals, mmstress and its
+#     control, the peer selftest, the real JITs (Debian's LuaJIT, the
+#     patched one and its guest test, V8: make test's, and luajit/'s and
+#     v8/'s own defaults), the benchmark, the report, the demo, and the
+#     results make test counts;
 #   - the programs: attacks and exec-seals, built in the copy, know
 #     mseal-copy (attacks judges it by mseal's rows of expected.tsv, on this
-#     host; exec-seals expects mseal's ABI); luajit/judge.sh finds mseal's
-#     rows for it; the benchmark's summary sets it against vanilla with the
-#     goals of a kernel that carries the series.
+#     host; exec-seals expects mseal's ABI); realjit/judge.sh finds mseal's
+#     rows for it in LuaJIT's and V8's tables; the benchmark's summary sets
+#     it against vanilla with the goals of a kernel that carries the series.
 # Then the registry's reader is shown refusing what would make it lie: a
 # short row, an unknown base, an unknown column value, a debug twin with a
 # twin, and make stopping on such a registry rather than running nothing.
@@ -39,7 +41,7 @@ for d in jitdemo attacks exec-seals; do
 	[ -d "$top/build/$d" ] && cp -a "$top/build/$d" "$copy/build/"
 done
 
-tap_start 36
+tap_start 43
 # Make's expansion of TARGET (no recipe runs: -n, the programs "built").
 dry() { make --no-print-directory -C "$copy" -n BUILT=yes "$@" 2>&1; }
 # has TEXT PATTERN: TEXT matches the extended regular expression PATTERN.
@@ -69,26 +71,36 @@ dry_has "make kernel builds it with the 6.1 kernels" "kernels build vanilla v1 m
 dry_has "make selftest runs its own selftest" "tap-run $new-selftest -- .*kernels/$new/mseal_test $new " selftest
 dry_has "the JIT's examples run sealed on it" "tap-run $new-jitdemo .* $new -- .*examples sealed" test-jitdemo-guest
 dry_has "the code space runs on it, bounded (its VMAs merge)" "tap-run $new-codespace .* $new -- .*codespace-guest.sh test_codespace-static merge" test-jitdemo-guest
+dry_has "the key space runs on it, sealed by the 4-argument call" "tap-run $new-keyspace .* $new -- test_keyspace-static sealed" test-jitdemo-guest
+dry_has "the JIT's examples run on it under --seal=pkey" "tap-run $new-jitdemo-pkey .* $new -- .*examples sealed pkey" test-jitdemo-guest
 dry_has "make test-attacks attacks it" "for k in vanilla v1 mseal upstream upstream-fixes $new; do" test-attacks
 dry_has "... as attacks --kernel $new" 'attacks --kernel \$k --expect' test-attacks
 dry_has "make test-exec-seals runs on it" "for k in vanilla v1 mseal upstream upstream-fixes $new; do" test-exec-seals
 dry_has "make test-mmstress stresses it with its model" "scripts/mmstress.sh --kernel $new;" test-mmstress
 dry_has "make test-peer-selftest runs upstream's selftest on it" "tap-run $new-upstream-selftest -- .* run $new upstream " test-peer-selftest
 dry_has "... and with all five types" "tap-run $new-upstream-selftest-types -- .* run $new types " test-peer-selftest
-dry_has "make test-luajit runs LuaJIT on it" "matrix.sh --fast vanilla v1 mseal upstream upstream-fixes $new\$" test-luajit
-out=$(make --no-print-directory -C "$copy/luajit" -n test 2>&1)
-tap_result "$(has "$out" "matrix.sh --strict --fast vanilla v1 mseal upstream upstream-fixes $new\$"; echo $?)" \
-	"luajit/'s own make test runs on it" "$(tail -n 2 <<<"$out")"
+dry_has "make test-luajit runs LuaJIT on it" "matrix.sh --jit luajit --fast vanilla v1 mseal upstream upstream-fixes $new\$" test-luajit
+dry_has "make test-luajit-pkey runs the patched LuaJIT on it" \
+	"matrix.sh --jit luajit-pkey --fast vanilla v1 mseal upstream upstream-fixes $new\$" test-luajit-pkey
+dry_has "... and its guest test (the whole series, seal types)" \
+	"tap-run $new-luajit-series -- luajit-series/tests/guest.sh $new;" test-luajit-pkey
+dry_has "make test-v8 runs V8 on it" "matrix.sh --jit v8 --fast vanilla v1 mseal upstream upstream-fixes $new\$" test-v8
+own=
+for d in luajit v8; do
+	out=$(make --no-print-directory -C "$copy/$d" -n test 2>&1)
+	has "$out" "matrix.sh --jit $d --strict --fast vanilla v1 mseal upstream upstream-fixes $new\$" || own+=" $d: $(tail -n 1 <<<"$out")"
+done
+tap_result "$([ -z "$own" ]; echo $?)" "luajit/'s and v8/'s own make test run on it" "$own"
 dry_has "make bench-kernel measures it" "bench-kernel.sh --kernels \"vanilla v1 mseal upstream upstream-fixes $new\"" bench-kernel
 dry_has "make report draws its column" "report.sh --kernels \"vanilla v1 mseal upstream upstream-fixes $new\"" report
 dry_has "make demo shows it" "demo.sh vanilla v1 mseal upstream upstream-fixes $new\$" demo
 expected=$(make --no-print-directory -C "$copy" --eval 'show-expected: ; @echo $(EXPECTED)' show-expected 2>&1)
 missing=
-for r in selftest jitdemo codespace attacks exec-seals luajit upstream-selftest upstream-selftest-types \
-	mmstress mmstress-race mmstress-bad-input mmstress-digest; do
+for r in selftest jitdemo codespace keyspace jitdemo-pkey attacks exec-seals luajit luajit-pkey luajit-series v8 \
+	upstream-selftest upstream-selftest-types mmstress mmstress-race mmstress-bad-input mmstress-digest; do
 	has " $expected " " $new-$r " || missing+=" $new-$r"
 done
-tap_result "$([ -z "$missing" ]; echo $?)" "make test counts its results (12 kinds)" "missing:$missing"
+tap_result "$([ -z "$missing" ]; echo $?)" "make test counts its results (17 kinds)" "missing:$missing"
 
 # The programs.
 if make -s --no-print-directory -C "$copy/attacks" all >"$work/attacks.log" 2>&1 &&
@@ -109,11 +121,13 @@ expect 2 "no kernel of kernel/kernels.tsv" "attacks refuses a kernel the registr
 	"$attacks" --kernel nope --expect "$copy/attacks/expected.tsv"
 expect nonzero "^ok 1 - $new has mseal ABI mseal\(addr, len, types, flags\)|^not ok 1 - $new has mseal ABI mseal\(addr, len, types, flags\)" \
 	"exec-seals --kernel $new expects mseal's ABI" "$copy/build/exec-seals/exec-seals" --kernel "$new"
-printf 'workload hotloop none\n' >"$work/cases"
 : >"$work/out"
-out=$("$copy/luajit/judge.sh" --mode fast "$new" "$work/cases" "$work/out" 2>&1)
-tap_result "$(has "$out" "^not ok 1 - $new workload hotloop none: no result"; echo $?)" \
-	"luajit/judge.sh finds the expected rows for $new (a missing result, not a missing row)" "$(head -n 4 <<<"$out")"
+for w in luajit:hotloop luajit-pkey:hotloop v8:tier; do
+	printf 'workload %s card\n' "${w#*:}" >"$work/cases"
+	out=$("$copy/realjit/judge.sh" --jit "${w%%:*}" --mode fast "$new" "$work/cases" "$work/out" 2>&1)
+	tap_result "$(has "$out" "^not ok 1 - $new workload ${w#*:} card: no result"; echo $?)" \
+		"realjit/judge.sh --jit ${w%%:*} finds the expected rows for $new (a missing result, not a missing row)" "$(head -n 4 <<<"$out")"
+done
 {
 	printf 'kernel\tcase\tboot\tvalue\tunit\tstatus\tnote\n'
 	for k in vanilla "$new"; do for b in 1 2 3; do
