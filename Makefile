@@ -11,6 +11,8 @@
 #                   every workload and attack under every policy, every kernel
 #   make luajit-pkey-cost  the patched LuaJIT against the unpatched, in guest
 #                   instructions (3 boots a kernel)
+#   make v8-attacks V8 (Debian's Node.js), every workload and attack under
+#                   every policy, every kernel (realjit/README.md)
 #   make demo       the threat model, narrated, live in QEMU
 #   make threat-model  regenerate docs/threat-model.md and its SVG matrix from a run
 #   make report     the threat model on one page, from the last run's results:
