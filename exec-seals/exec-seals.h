@@ -31,7 +31,8 @@ enum smaps_style {
 struct kernel {
 	const char *name;
 	enum abi abi;
-	int refusal;		/* errno of a refused call */
+	int refusal;		/* errno of a refusal by a seal the old image
+				 * makes (the system mappings': EPERM) */
 	enum smaps_style smaps;
 	bool sysmap;		/* system mappings sealed at exec */
 };
