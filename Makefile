@@ -174,9 +174,9 @@ test-harness:
 
 # Upstream's own mseal selftest (6.12's tools/testing/selftests/mm), extracted
 # and built at test time (never committed; see the script's header), in the
-# builds each kernel's row names (its peer column): unchanged with errno
-# EPERM read as EACCES (upstream), unchanged (eperm), sealing with all five
-# types (types).
+# builds each kernel's row names (its peer column): upstream's program as it
+# is (unchanged: refusals with EPERM, which the 6.1 series also gives memory
+# sealed by upstream's call), and sealing with all five types (types: EACCES).
 PEER := tests/upstream-mseal-selftest.sh
 peer_builds = $(REG.$(1).peer)
 peer_result = $(1)-upstream-selftest$(if $(filter types,$(2)),-types)

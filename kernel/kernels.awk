@@ -53,7 +53,7 @@ function reg_check_cell(column, value) {
 		return value ~ /^(-|E[A-Z0-9]+)$/ ? "" : "errno '" value "' is not - or a name like EPERM"
 	if (column == "smaps") return reg_one_of(column, value, "none seals sl")
 	if (column == "sysmap" || column == "merge") return reg_one_of(column, value, "yes no")
-	if (column == "peer") return reg_some_of(column, value, "upstream eperm types")
+	if (column == "peer") return reg_some_of(column, value, "unchanged types")
 	if (column == "model") return reg_one_of(column, value, "- series upstream")
 	return ""
 }
@@ -74,8 +74,8 @@ function reg_check_links(file,   i, k, b) {
 		}
 		if ((reg[k, "abi"] == "none") != (reg[k, "errno"] == "-"))
 			return reg_fail(file, reg_line[k], "errno is - exactly when abi is none")
-		if (index("," reg[k, "peer"] ",", ",upstream,") && index("," reg[k, "peer"] ",", ",eperm,"))
-			return reg_fail(file, reg_line[k], "peer has upstream or eperm, not both: the same selftest with two errnos")
+		if (index("," reg[k, "peer"] ",", ",types,") && reg[k, "abi"] != "types")
+			return reg_fail(file, reg_line[k], "peer types needs abi types: only the RFC's call seals with types")
 		if (reg[k, "abi"] == "none" && (reg[k, "peer"] != "-" || reg[k, "model"] != "-"))
 			return reg_fail(file, reg_line[k], "a kernel without mseal() has no peer selftest and no model")
 	}

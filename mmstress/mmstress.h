@@ -63,6 +63,7 @@ struct page {
 	bool uncertain;		/* upstream partial apply: adopt the kernel's view */
 	uint8_t prot;
 	uint8_t seals;
+	bool eperm;		/* FULL: upstream's call added a seal last */
 	int8_t pkey;
 	uint16_t vmflags;
 	uint32_t obj;		/* shared: the object, and the page in it */

@@ -137,14 +137,6 @@ static bool any_pin(const struct range *r)
 	return false;
 }
 
-static bool any_sealed(const struct range *r)
-{
-	for (size_t i = 0; i < r->n; i++)
-		if (rp(r, i)->mapped && rp(r, i)->seals)
-			return true;
-	return false;
-}
-
 static bool any_mapped(const struct range *r)
 {
 	for (size_t i = 0; i < r->n; i++)
@@ -161,19 +153,42 @@ static bool all_mapped(const struct range *r)
 	return true;
 }
 
-static int refusal(const struct model *m)
+/*
+ * The error a refusal by P's seals reports: upstream's EPERM on upstream,
+ * and on the series for memory that upstream's call, mseal(addr, len, 0),
+ * sealed last (6.1 patch 31); EACCES for memory sealed with types.
+ */
+static int refusal(const struct model *m, const struct page *p)
 {
-	return m->seal == SEAL_UPSTREAM ? EPERM : EACCES;
+	return m->seal == SEAL_UPSTREAM || p->eperm ? EPERM : EACCES;
+}
+
+/* The first page of R that a seal refuses to let go, or NULL. */
+static const struct page *first_unmap_refuser(const struct range *r)
+{
+	for (size_t i = 0; i < r->n; i++) {
+		const struct page *p = rp(r, i);
+
+		if (r->m->seal == SEAL_FULL && is_pin(p))
+			return p;
+		if (r->m->seal == SEAL_UPSTREAM && p->mapped && p->seals)
+			return p;
+	}
+	return NULL;
 }
 
 /* Would unmapping R be refused?  FULL: any pin; UPSTREAM: any seal. */
 static bool unmap_refused(const struct range *r)
 {
-	if (r->m->seal == SEAL_FULL)
-		return any_pin(r);
-	if (r->m->seal == SEAL_UPSTREAM)
-		return any_sealed(r);
-	return false;
+	return first_unmap_refuser(r) != NULL;
+}
+
+/* The error of the first page of R that refuses the unmap, or 0. */
+static int unmap_refusal(const struct range *r)
+{
+	const struct page *p = first_unmap_refuser(r);
+
+	return p ? refusal(r->m, p) : 0;
 }
 
 static void unmap(const struct range *r)
@@ -228,7 +243,7 @@ static void predict_mmap(struct model *m, const struct op *op, struct expect *ex
 	if (type != MAP_PRIVATE && type != MAP_SHARED)
 		return set_err(ex, EINVAL, "mmap: neither MAP_PRIVATE nor MAP_SHARED");
 	if (unmap_refused(&r))
-		return set_err(ex, refusal(m), "mmap: MAP_FIXED over a pinned mapping");
+		return set_err(ex, unmap_refusal(&r), "mmap: MAP_FIXED over a pinned mapping");
 	if (type == MAP_SHARED && !(obj = model_new_object(r.n)))
 		return set_err(ex, ENOMEM, "mmap: tester's object pool is full");
 	ex->ret = (long)addr;
@@ -255,7 +270,7 @@ static void predict_munmap(struct model *m, const struct op *op, struct expect *
 	if ((addr & (PG - 1)) || !op->a[0])
 		return set_err(ex, EINVAL, "munmap: unaligned address or len 0");
 	if (unmap_refused(&r))
-		return set_err(ex, refusal(m), "munmap: range holds a pinned mapping");
+		return set_err(ex, unmap_refusal(&r), "munmap: range holds a pinned mapping");
 	unmap(&r);
 }
 
@@ -303,7 +318,8 @@ static void predict_mprotect(struct model *m, const struct op *op, struct expect
 	if (m->seal == SEAL_FULL)
 		for (size_t i = 0; i < r.n; i++)
 			if (rp(&r, i)->mapped && (rp(&r, i)->seals & MM_SEAL_MPROTECT))
-				return set_err(ex, EACCES, "mprotect: MM_SEAL_MPROTECT in range");
+				return set_err(ex, refusal(m, rp(&r, i)),
+					       "mprotect: MM_SEAL_MPROTECT in range");
 	for (size_t i = 0; i < r.n; i++) {
 		struct page *p = rp(&r, i);
 
@@ -341,7 +357,7 @@ static bool madvise_refused(const struct model *m, const struct page *p, int adv
 	/*
 	 * A discard leaves a shared page to its object, but MADV_REMOVE empties
 	 * the object: the whole series refuses it through a sealed read-only
-	 * mapping, shared too (6.1 patch 27); upstream does not.
+	 * mapping, shared too (6.1 patch 30); upstream does not.
 	 */
 	if (p->shared && !(advice == MADV_REMOVE && m->seal == SEAL_FULL))
 		return false;
@@ -426,7 +442,8 @@ static void predict_madvise(struct model *m, const struct op *op, struct expect 
 	if (m->seal == SEAL_FULL)
 		for (size_t i = 0; i < r.n; i++)
 			if (madvise_refused(m, rp(&r, i), advice))
-				return set_err(ex, EACCES, "madvise: advice that loses sealed contents, now or in a fork child");
+				return set_err(ex, refusal(m, rp(&r, i)),
+					       "madvise: advice that loses sealed contents, now or in a fork child");
 	for (size_t i = 0; i < r.n; i++) {
 		struct page *p = rp(&r, i);
 		int err;
@@ -453,12 +470,14 @@ static void predict_mseal_full(struct model *m, const struct op *op, struct expe
 	size_t len = op->a[0];
 	unsigned types = (unsigned)op->a[1], flags = (unsigned)op->a[2];
 	struct range r = range_of(m, op->win, addr, len);
+	bool upstream_call;
 
 	if (types && flags)
 		return set_err(ex, EINVAL, "mseal: flags != 0 with types != 0");
 	if (types & ~(unsigned)MM_SEAL_ALL)
 		return set_err(ex, EINVAL, "mseal: unknown type bit");
-	if (!types)
+	upstream_call = !types;
+	if (upstream_call)
 		types = MM_SEAL_ALL;
 	if (addr & (PG - 1))
 		return set_err(ex, EINVAL, "mseal: unaligned address");
@@ -479,8 +498,15 @@ static void predict_mseal_full(struct model *m, const struct op *op, struct expe
 		    (p->vmflags & (VF_DC | VF_WF)))
 			return set_err(ex, EBUSY, "mseal: DONTFORK or WIPEONFORK set before the seal");
 	}
-	for (size_t i = 0; i < r.n; i++)
-		rp(&r, i)->seals |= (uint8_t)types;
+	/* Only where a seal is added; the call that adds one decides the errno. */
+	for (size_t i = 0; i < r.n; i++) {
+		struct page *p = rp(&r, i);
+
+		if (!(types & ~p->seals))
+			continue;
+		p->seals |= (uint8_t)types;
+		p->eperm = upstream_call;
+	}
 }
 
 static void predict_mseal_upstream(struct model *m, const struct op *op, struct expect *ex)
@@ -622,19 +648,21 @@ static void mremap_to(struct model *m, int win, struct mremap_args *a, struct ex
 		struct range old = range_of(m, win, a->addr, a->olen);
 
 		tgt = range_of(m, WIN_ARENA, a->naddr, a->nlen);
-		if (any_pin(&old) || (fixed && any_pin(&tgt)))
-			return set_err(ex, EACCES, "mremap: a pinned VMA in the old range or the target");
+		if (any_pin(&old))
+			return set_err(ex, unmap_refusal(&old), "mremap: a pinned VMA in the old range");
+		if (fixed && any_pin(&tgt))
+			return set_err(ex, unmap_refusal(&tgt), "mremap: a pinned VMA in the target");
 	}
 	if (fixed) {
 		tgt = range_of(m, WIN_ARENA, a->naddr, a->nlen);
 		if (unmap_refused(&tgt))
-			return set_err(ex, refusal(m), "mremap: MREMAP_FIXED target pinned");
+			return set_err(ex, unmap_refusal(&tgt), "mremap: MREMAP_FIXED target pinned");
 		unmap(&tgt);
 	}
 	if (a->olen > a->nlen) {
 		tail = range_of(m, win, a->addr + a->nlen, a->olen - a->nlen);
 		if (unmap_refused(&tail))
-			return set_err(ex, refusal(m), "mremap: shrinking tail pinned (upstream: target already unmapped)");
+			return set_err(ex, unmap_refusal(&tail), "mremap: shrinking tail pinned (upstream: target already unmapped)");
 		unmap(&tail);
 		a->olen = a->nlen;
 	}
@@ -719,7 +747,8 @@ static void predict_mremap(struct model *m, const struct op *op, struct expect *
 	if (!m->win[win].pages[idx].mapped)
 		return set_err(ex, EFAULT, "mremap: old address unmapped");
 	if (m->seal == SEAL_FULL && is_pin(&m->win[win].pages[idx]))
-		return set_err(ex, EACCES, "mremap: the VMA at the old address is pinned");
+		return set_err(ex, refusal(m, &m->win[win].pages[idx]),
+			       "mremap: the VMA at the old address is pinned");
 	if (m->seal == SEAL_UPSTREAM && m->win[win].pages[idx].seals)
 		return set_err(ex, EPERM, "mremap: upstream: the VMA at old address is sealed");
 	if (a.flags & (MREMAP_FIXED | MREMAP_DONTUNMAP))
@@ -728,7 +757,7 @@ static void predict_mremap(struct model *m, const struct op *op, struct expect *
 		struct range tail = range_of(m, win, a.addr + a.nlen, a.olen - a.nlen);
 
 		if (a.olen != a.nlen && unmap_refused(&tail))
-			return set_err(ex, refusal(m), "mremap: shrinking tail sealed");
+			return set_err(ex, unmap_refusal(&tail), "mremap: shrinking tail sealed");
 		unmap(&tail);
 		ex->ret = (long)a.addr;
 		ex->why = "mremap: shrunk in place";

@@ -9,26 +9,27 @@
 # and kselftest.h from $UPSTREAM_SOURCE (default: the source tarball of the
 # registry's upstream kernel, the one with upstream's mseal() and no
 # series, kernel/kernels.tsv) into DIR/src (default build/peer; the
-# extraction is kept, the sources are never committed) and build three
+# extraction is kept, the sources are never committed) and build two
 # static binaries in DIR, each with upstream's own flags (-Wall; it is not
 # our code, so not our -Wextra -Werror):
 #
-#   mseal_test-upstream  (a) unchanged: upstream's 3-argument call
-#                            syscall(__NR_mseal, start, len, 0)
-#   mseal_test-types     (b) the one sealing call, in sys_mseal(), seals
-#                            with all five types of our ABI:
-#                            syscall(__NR_mseal, start, len, MM_SEAL_ALL, 0)
-#   mseal_test-eperm     (a) without the errno transform, for upstream
-#                            kernels (a sanity control)
+#   mseal_test-unchanged  upstream's program as it is: the 3-argument call
+#                         syscall(__NR_mseal, start, len, 0), refusals
+#                         expected with EPERM.  Every kernel with an
+#                         mseal() runs it: upstream's and the 6.1 series,
+#                         which refuses with EPERM what upstream's call
+#                         sealed (6.1 series, patch 31)
+#   mseal_test-types      the one sealing call, in sys_mseal(), seals with
+#                         all five types of the RFC's ABI:
+#                         syscall(__NR_mseal, start, len, MM_SEAL_ALL, 0),
+#                         and every `FAIL_TEST_IF_FALSE(errno == EPERM);`
+#                         becomes EACCES, the error of memory sealed with
+#                         types (the 6.1 series only)
 #
-# Besides (b)'s call, the ONLY transform is the expected errno of a refusal:
-# every `FAIL_TEST_IF_FALSE(errno == EPERM);` becomes EACCES in
-# mseal_test-upstream and mseal_test-types, because our kernels refuse with
-# EACCES where upstream says EPERM (see docs/mseal.2).  Each transform must
-# match exactly as often as counted here, or the build fails: a changed
-# upstream file is never ported silently.  __NR_mseal and MM_SEAL_ALL are
-# read from include/sealjit/mseal.h (the host's 6.1 uapi headers predate
-# mseal).
+# Those are the ONLY transforms.  Each must match exactly as often as
+# counted here, or the build fails: a changed upstream file is never ported
+# silently.  __NR_mseal and MM_SEAL_ALL are read from
+# include/sealjit/mseal.h (the host's 6.1 uapi headers predate mseal).
 #
 # run: boot KERNEL (guest/run) and run DIR/mseal_test-VARIANT, printing its
 # TAP.  A whole-file skip ("1..0 # SKIP sealing not supported": the kernel
@@ -42,6 +43,12 @@ EPERM_CHECKS=12		# FAIL_TEST_IF_FALSE(errno == EPERM); in 6.12's file
 SELFTEST=tools/testing/selftests
 
 die() { echo "upstream-mseal-selftest: $*" >&2; exit 2; }
+
+# The value of a macro of include/sealjit/mseal.h, as the compiler sees it.
+abi_value() {
+	printf '%s\n' "$1" | "$CC" -E -P -I "$top/include" \
+		-include sealjit/mseal.h -x c - | tail -n 1
+}
 upstream_tarball() {
 	local k
 	k=$("$top/kernel/kernels" names abi=upstream series=-) || exit 2
@@ -49,12 +56,6 @@ upstream_tarball() {
 	"$top/kernel/kernels" tarball "${k%% *}"
 }
 tarball=${UPSTREAM_SOURCE:-$(upstream_tarball)}
-
-# The value of a macro of include/sealjit/mseal.h, as the compiler sees it.
-abi_value() {
-	printf '%s\n' "$1" | "$CC" -E -P -I "$top/include" \
-		-include sealjit/mseal.h -x c - | tail -n 1
-}
 
 extract() {
 	local src=$1 top_dir
@@ -94,17 +95,18 @@ build() {
 	extract "$src"
 	mm=$src/$SELFTEST/mm
 	all=$(abi_value MM_SEAL_ALL)
+	cp "$mm/mseal_test.c" "$mm/mseal_test-unchanged.c"
 	transform 'FAIL_TEST_IF_FALSE(errno == EPERM);' \
 		'FAIL_TEST_IF_FALSE(errno == EACCES);' "$EPERM_CHECKS" \
-		"$mm/mseal_test.c" "$mm/mseal_test-upstream.c"
+		"$mm/mseal_test.c" "$mm/mseal_test-eacces.c"
 	transform 'sret = syscall(__NR_mseal, start, len, 0);' \
 		"sret = syscall(__NR_mseal, start, len, $all, 0);" 1 \
-		"$mm/mseal_test-upstream.c" "$mm/mseal_test-types.c"
-	cp "$mm/mseal_test.c" "$mm/mseal_test-eperm.c"
-	for variant in upstream types eperm; do
+		"$mm/mseal_test-eacces.c" "$mm/mseal_test-types.c"
+	rm -f "$mm/mseal_test-eacces.c"
+	for variant in unchanged types; do
 		compile "$mm/mseal_test-$variant.c" "$dir/mseal_test-$variant"
 	done
-	echo "upstream-mseal-selftest: built $dir/mseal_test-{upstream,types,eperm}"
+	echo "upstream-mseal-selftest: built $dir/mseal_test-{unchanged,types}"
 }
 
 run() {
@@ -125,7 +127,7 @@ case ${1:-} in
 build) [ $# -le 2 ] || die "usage: $0 build [DIR]"
 	build "${2:-$top/build/peer}" ;;
 run) [ $# -ge 3 ] && [ $# -le 4 ] || die "usage: $0 run KERNEL VARIANT [DIR]"
-	case $3 in upstream | types | eperm) ;; *) die "VARIANT is upstream, types or eperm" ;; esac
+	case $3 in unchanged | types) ;; *) die "VARIANT is unchanged or types" ;; esac
 	run "$2" "$3" "${4:-$top/build/peer}" ;;
-*) die "usage: $0 build [DIR] | run KERNEL upstream|types|eperm [DIR]" ;;
+*) die "usage: $0 build [DIR] | run KERNEL unchanged|types [DIR]" ;;
 esac
