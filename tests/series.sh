@@ -23,14 +23,19 @@ mapfile -t patches < <(series_patches)
 [ ${#patches[@]} -gt 0 ] || { echo "tests/series.sh: kernel-series/$1 has no patches" >&2; exit 1; }
 
 . "$top/tests/tap.sh"
-tap_start $((3 * ${#patches[@]} + 1))
+tap_start $((3 * ${#patches[@]} + 2))
 
-allowed() { # allowed SERIES/PATCH-NAME REPORT-LINE
-	local glob text
-	while IFS=$'\t' read -r glob text; do
-		case $glob in '#'* | '') continue ;; esac
-		# shellcheck disable=SC2053
-		[[ $1 == $glob ]] && [[ $2 == *"$text"* ]] && return 0
+# The allow list names patches by series and subject, not by number, so
+# that a patch keeps its entry when the series is renumbered.
+declare -A used=() # "SUBJECT<TAB>TEXT" of each entry a report matched
+allowed() { # allowed SERIES PATCH-FILE REPORT-LINE
+	local series subject text subject_now=${2#[0-9][0-9][0-9][0-9]-}
+	while IFS=$'\t' read -r series subject text; do
+		case $series in '#'* | '') continue ;; esac
+		[ "$series" = "$1" ] && [ "$subject" = "$subject_now" ] &&
+			[[ $3 == *"$text"* ]] || continue
+		used["$subject"$'\t'"$text"]=1
+		return 0
 	done <"$top/tests/checkpatch-allow"
 	return 1
 }
@@ -60,14 +65,22 @@ checkpatch_reports() { # PATCH: checkpatch's report lines, from the cache when i
 }
 
 for p in "${patches[@]}"; do
-	name=$1/$(basename "$p")
 	reports=$(checkpatch_reports "$p")
 	unexpected=
 	while IFS= read -r line; do
-		[ -z "$line" ] || allowed "$name" "$line" || unexpected+="$line"$'\n'
+		[ -z "$line" ] || allowed "$1" "$(basename "$p")" "$line" || unexpected+="$line"$'\n'
 	done <<<"$reports"
-	tap_result "$([ -z "$unexpected" ]; echo $?)" "checkpatch --strict: $name" "$unexpected"
+	tap_result "$([ -z "$unexpected" ]; echo $?)" "checkpatch --strict: $1/$(basename "$p")" "$unexpected"
 done
+
+# An entry no report matched is stale: its patch was renamed or fixed.
+stale=
+while IFS=$'\t' read -r series subject text; do
+	case $series in '#'* | '') continue ;; esac
+	[ "$series" = "$1" ] && [ -z "${used["$subject"$'\t'"$text"]:-}" ] &&
+		stale+="tests/checkpatch-allow: no report of $subject matches: $text"$'\n'
+done <"$top/tests/checkpatch-allow"
+tap_result "$([ -z "$stale" ]; echo $?)" "every entry of tests/checkpatch-allow for $1 matches a report" "$stale"
 
 for p in "${patches[@]}"; do
 	name=$(basename "$p")
