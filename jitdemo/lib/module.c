@@ -262,7 +262,7 @@ const char *jit_seal_outcome_text(enum jit_seal_outcome outcome)
 		       "operation (kernel rejected seal types with EINVAL)";
 	case JIT_SEAL_OUTCOME_ENOSYS:
 		return "code is W^X but not sealed (kernel has no mseal: ENOSYS)";
-	case JIT_SEAL_OUTCOME_POLICY_NONE: return "not sealed (--seal=none)";
+	case JIT_SEAL_OUTCOME_POLICY_NONE: return "not sealed (the policy asks for no seal: none, keyonly)";
 	case JIT_SEAL_OUTCOME_FAILED: return "mseal failed: code is W^X but not sealed";
 	}
 	return "?";
