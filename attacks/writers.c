@@ -259,7 +259,7 @@ int attack_child_uffd_copy(const struct target *t)
 
 /*
  * sigaltstack-frame: the corrupted pointer is the alternate signal stack,
- * set to the code; then a signal whose handler runs SA_ONSTACK makes the
+ * set to the code's first bytes (see frame_task()); then a signal whose handler runs SA_ONSTACK makes the
  * kernel write the signal frame (the XSAVE image and rt_sigframe) at the
  * top of that "stack", with the thread's rights (6.1), or with every key
  * opened (sig_prepare_pkru(), since 6.12).  Where the kernel cannot write
@@ -272,23 +272,67 @@ int attack_child_uffd_copy(const struct target *t)
  */
 #define FRAME_TASK_STACK (64 * 1024)
 
-static void on_frame(int sig)
+/*
+ * Where the frame goes.  The task first learns how large its kernel's
+ * frame is, as an attacker would: one signal on a scratch alternate stack
+ * whose top is 64-aligned, the handler noting where its ucontext lies (the
+ * frame starts 8 bytes below it, at pretcode).  Then the corrupted stack
+ * is the arena's first bytes, its top 64-aligned and at most 64 bytes
+ * above fib's entry plus that size: the frame, written downwards from the
+ * top, ends just past the entry, over fib's code.
+ */
+#define SCRATCH_STACK (64 * 1024)
+
+static uint8_t scratch_stack[SCRATCH_STACK] __attribute__((aligned(64)));
+static volatile uintptr_t scratch_uc;
+
+static void on_scratch(int sig, siginfo_t *info, void *uc)
 {
 	(void)sig;
+	(void)info;
+	scratch_uc = (uintptr_t)uc;
+}
+
+static int take_signal(const stack_t *ss, void (*handler)(int, siginfo_t *, void *))
+{
+	struct sigaction sa = { .sa_sigaction = handler,
+				.sa_flags = SA_ONSTACK | SA_SIGINFO };
+	sigemptyset(&sa.sa_mask);
+	if (sigaltstack(ss, NULL) != 0 || sigaction(SIGUSR1, &sa, NULL) != 0)
+		return -1;
+	syscall(SYS_tgkill, syscall(SYS_getpid), syscall(SYS_gettid), SIGUSR1);
+	return 0;
+}
+
+/* The size of this kernel's signal frame on an alternate stack; 0 if not. */
+static size_t frame_size(void)
+{
+	stack_t scratch = { .ss_sp = scratch_stack, .ss_size = sizeof scratch_stack };
+	uintptr_t top = (uintptr_t)scratch_stack + sizeof scratch_stack;
+	scratch_uc = 0;
+	if (take_signal(&scratch, on_scratch) != 0 || !scratch_uc)
+		return 0;
+	return top - (scratch_uc - sizeof(void *));
+}
+
+static void on_frame(int sig, siginfo_t *info, void *uc)
+{
+	(void)sig;
+	(void)info;
+	(void)uc;
 }
 
 static int frame_task(void *arg)
 {
 	const struct target *t = arg;
 	struct rlimit no_core = { 0, 0 };
-	stack_t ss = { .ss_sp = t->base, .ss_size = t->length };
-	struct sigaction sa = { .sa_handler = on_frame, .sa_flags = SA_ONSTACK };
-	sigemptyset(&sa.sa_mask);
 	setrlimit(RLIMIT_CORE, &no_core);
-	if (sigaltstack(&ss, NULL) != 0 || sigaction(SIGUSR1, &sa, NULL) != 0)
+	size_t frame = frame_size();
+	if (frame == 0)
 		return 2;
-	syscall(SYS_tgkill, syscall(SYS_getpid), syscall(SYS_gettid), SIGUSR1);
-	return 0;
+	size_t top = (t->entry_offset + frame) / 64 * 64 + 64;
+	stack_t ss = { .ss_sp = t->base, .ss_size = top < t->length ? top : t->length };
+	return take_signal(&ss, on_frame) == 0 ? 0 : 2;
 }
 
 int attack_sigaltstack_frame(const struct target *t)
