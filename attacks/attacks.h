@@ -33,7 +33,10 @@ enum origin { FROM_SELF, FROM_CHILD };
 /* The compiled function under attack and where its arena lies. */
 struct target {
 	struct jit_module *module;
-	uint8_t *base;		/* arena start, == ARENA_HINT when placed */
+	uint8_t *base;		/* arena start, == ARENA_HINT when placed;
+				 * in the key space under pkey and keyonly */
+	bool in_key_space;	/* --seal=pkey or keyonly: no hint, the pages
+				 * above the arena are the key space's own */
 	size_t length;		/* arena bytes, a page multiple */
 	size_t entry_offset;	/* the attacked function's entry - base */
 	size_t page;		/* page size */
@@ -67,6 +70,19 @@ struct scenario {
 	/* the completing call is harmless in itself and succeeds either
 	 * way: BLOCKED means the code survived it */
 	bool harmless_call;
+	/* runs under the key space's policies too (pkey, keyonly): a write
+	 * into code that only a protection key keeps W^X */
+	bool key_policies;
+	/* the write goes only where the mapping is writable (no FOLL_FORCE;
+	 * UFFDIO_MOVE's rule): r-x code refuses it with no seal at all, so
+	 * none is no control for it; keyonly is */
+	bool needs_writable;
+	/* Optional: why this case cannot run on this machine (NULL: it can),
+	 * for a precondition that is no seal's business (Yama's ptrace_scope) */
+	const char *(*unavailable)(enum privilege priv);
+	/* the Linux version that brought the call, when the 6.1 kernels
+	 * lack it (NULL: every kernel here has it); unavailable says so */
+	const char *since;
 	/* Optional, in the compiling process right after libjit compiled
 	 * (before any fork): the program's own last touches to its code
 	 * region (seal it, grow it).  false + why when it could not. */
@@ -133,6 +149,34 @@ int attack_pageout(const struct target *t);
 
 /* uffd.c: a userfaultfd with user-mode faults only; -1 and errno if none */
 int uffd_open(int flags, unsigned long long features);
+/* Register [page, page + len) MISSING on fd and UFFDIO_COPY the attacker's
+ * bytes there: 0, the errno of the register or the copy, or
+ * ATTACK_SETUP_FAILED. */
+int uffd_register_missing(int fd, void *page, size_t len);
+int uffd_copy_payload(int fd, const struct target *t, void *page);
+
+/* scenarios.c: one never-faulted sealed page above the arena, for the fills */
+bool finish_room_above(struct target *t, enum jit_seal_policy policy,
+		       char *why, size_t why_len);
+
+/* writers.c: someone other than the thread that holds the key writes the
+ * code (another process, a tracer, the kernel's signal frame) */
+int attack_vm_writev(const struct target *t);
+int attack_child_vm_writev(const struct target *t);
+int attack_child_proc_mem(const struct target *t);
+int attack_tracer_poke(const struct target *t);
+const char *tracer_unavailable(enum privilege priv);
+int attack_child_uffd_copy(const struct target *t);
+int attack_sigaltstack_frame(const struct target *t);
+int attack_uffd_move_out(const struct target *t);
+const char *uffd_move_unavailable(enum privilege priv);
+/* The attacker's 6 bytes for the function's entry (target_payload's). */
+#define ENTRY_PAYLOAD_LEN 6
+void entry_payload(uint8_t bytes[ENTRY_PAYLOAD_LEN]);
+
+/* the key space's policies: no PKU here, or the policy is none of them */
+bool policy_in_key_space(enum jit_seal_policy policy);
+const char *key_policies_unavailable(void);
 
 /* target.c: the JIT'd victim function */
 #define TARGET_FUNC "fib"
@@ -154,6 +198,8 @@ void classify(const struct target *t, const struct snapshot *before,
  * and the raw "Seals:"/"VmFlags:" lines of the mapping holding base. */
 void smaps_seals(uintptr_t base, char *out, size_t out_len);
 void smaps_lines(uintptr_t base, char *out, size_t out_len);
+/* The protection key of the mapping holding base; -1 if none or unknown. */
+int smaps_pkey(uintptr_t base);
 
 /* privilege.c */
 bool privilege_drop_all(char *why, size_t why_len);

@@ -24,7 +24,8 @@
 
 #define FIELDS 6
 
-static const char *const policy_names[] = { "none", "card", "all" };
+static const char *const policy_names[] = { "none", "card", "all", "pkey", "keyonly" };
+#define POLICY_NAMES (sizeof policy_names / sizeof policy_names[0])
 static bool pattern_names_any(const char *pattern, const char *const *names,
 			      size_t count)
 {
@@ -79,8 +80,8 @@ static bool copy_field(char *dst, size_t dst_len, const char *src)
 
 static bool sealing_pattern(const struct expectation *row)
 {
-	static const char *const sealing_policies[] = { "card", "all" };
-	return pattern_names_any(row->policy, sealing_policies, 2) &&
+	static const char *const sealing_policies[] = { "card", "all", "pkey" };
+	return pattern_names_any(row->policy, sealing_policies, 3) &&
 	       pattern_names_kernel(row->kernel, true);
 }
 
@@ -100,8 +101,8 @@ static const char *check_row(const struct expectation *row)
 	if (row->origin[0] && strcmp(row->origin, origin_name(FROM_SELF)) != 0 &&
 	    strcmp(row->origin, origin_name(FROM_CHILD)) != 0)
 		return "origin after @ is neither self nor child";
-	if (!pattern_names_any(row->policy, policy_names, 3))
-		return "policy is none of none, card, all";
+	if (!pattern_names_any(row->policy, policy_names, POLICY_NAMES))
+		return "policy is none of none, card, all, pkey, keyonly";
 	if (!pattern_names_kernel(row->kernel, false))
 		return "kernel is no kernel of kernel/kernels.tsv";
 	if (row->outcome == OUTCOME_ERROR)

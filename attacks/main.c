@@ -8,7 +8,11 @@
  * NAME is a kernel of kernel/kernels.tsv: its rows in the table are those
  * of the name the registry says it is judged as (mseal-debug: mseal's).
  * Default matrix: every scenario x {none,card,all} x {root,nocaps} x
- * {self,child}.  Each case is followed by exactly one line
+ * {self,child}, and the scenarios that write into key-protected code
+ * (struct scenario's key_policies) under {pkey,keyonly} too.  A case that
+ * cannot run on this machine for a reason that is no seal's (no memory
+ * protection keys; Yama forbids the tracer) is not run and not counted:
+ * a "# not run: ..." line says which and why.  Each case is followed by exactly one line
  *   # result kernel=K scenario=S policy=P priv=R from=F outcome=O errno=E expected=O2/E2 seals=X
  * and then by what the attacking process saw of the arena before and after
  * the call (struct arena_view), one TAP comment per line:
@@ -30,7 +34,7 @@
 #include <sealjit/tap.h>
 
 #define MAX_SCENARIOS 64
-#define MAX_POLICIES 3
+#define MAX_POLICIES 5
 #define NARRATE_WIDTH 56
 
 struct options {
@@ -54,7 +58,7 @@ static void usage(FILE *out)
 {
 	fprintf(out,
 		"usage: attacks --kernel NAME [--expect FILE]  (NAME: kernel/kernels.tsv's)\n"
-		"               [--policy none|card|all]... [--scenario NAME]...\n"
+		"               [--policy none|card|all|pkey|keyonly]... [--scenario NAME]...\n"
 		"               [--narrate] [--list]\n");
 }
 
@@ -87,7 +91,8 @@ static void fill_defaults(struct options *o)
 			o->scenarios[o->scenario_count++] = scenario_at(i);
 	if (o->policy_count == 0) {
 		static const enum jit_seal_policy every[] = {
-			JIT_SEAL_NONE, JIT_SEAL_CARD, JIT_SEAL_ALL };
+			JIT_SEAL_NONE, JIT_SEAL_CARD, JIT_SEAL_ALL,
+			JIT_SEAL_PKEY, JIT_SEAL_KEYONLY };
 		size_t count = o->narrate ? 1 : MAX_POLICIES;
 		for (size_t i = 0; i < count; i++)
 			o->policies[o->policy_count++] =
@@ -242,21 +247,76 @@ static int origins(const struct scenario *s)
 	return s->self_only ? 1 : 2;
 }
 
+/* Does the scenario run under the policy at all?  The key space's
+ * policies only for the scenarios that write key-protected code. */
+static bool case_applies(const struct scenario *s, enum jit_seal_policy policy)
+{
+	return !policy_in_key_space(policy) || s->key_policies;
+}
+
+/* Why this machine cannot run the case (NULL: it can). */
+static const char *case_unavailable(const struct case_spec *spec)
+{
+	const char *why = NULL;
+	if (policy_in_key_space(spec->policy))
+		why = key_policies_unavailable();
+	if (!why && spec->scenario->unavailable)
+		why = spec->scenario->unavailable(spec->priv);
+	return why;
+}
+
+#define MAX_CASES (MAX_SCENARIOS * MAX_POLICIES * 2 * 2)
+
+/* The selection's cases, in the order they run: scenario, policy,
+ * privilege, origin. */
+static size_t collect_cases(const struct options *o, struct case_spec *out)
+{
+	size_t n = 0;
+	for (size_t s = 0; s < o->scenario_count; s++)
+	for (size_t p = 0; p < o->policy_count; p++)
+	for (int priv = PRIV_ROOT; priv <= PRIV_NOCAPS; priv++)
+	for (int from = FROM_SELF; from < FROM_SELF + origins(o->scenarios[s]); from++)
+		if (case_applies(o->scenarios[s], o->policies[p]))
+			out[n++] = (struct case_spec){ o->scenarios[s], o->policies[p],
+						       (enum privilege)priv,
+						       (enum origin)from };
+	return n;
+}
+
 static int run_tap(const struct options *o, const struct expectations *e)
 {
-	size_t total = 0;
-	for (size_t s = 0; s < o->scenario_count; s++)
-		total += o->policy_count * 2 * origins(o->scenarios[s]);
+	static struct case_spec cases[MAX_CASES];
+	size_t n_cases = collect_cases(o, cases), total = 0, not_run = 0;
+	const char *first_why = NULL;
+	if (n_cases == 0) {
+		fprintf(stderr, "attacks: no selected scenario runs under the selected "
+			"policies (pkey and keyonly: the key-writing ones, see README)\n");
+		return 2;
+	}
+	for (size_t i = 0; i < n_cases; i++) {
+		const char *why = case_unavailable(&cases[i]);
+		total += !why;
+		if (why && !first_why)
+			first_why = why;
+	}
+	if (total == 0) {
+		tap_skip_all(first_why);
+		return 0;
+	}
 	struct tally tally = { 0 };
 	struct tap tap;
 	tap_start(&tap);
 	tap_plan(&tap, (unsigned int)total);
-	for (size_t s = 0; s < o->scenario_count; s++)
-	for (size_t p = 0; p < o->policy_count; p++)
-	for (int priv = PRIV_ROOT; priv <= PRIV_NOCAPS; priv++)
-	for (int from = FROM_SELF; from < FROM_SELF + origins(o->scenarios[s]); from++) {
-		struct case_spec spec = { o->scenarios[s], o->policies[p],
-					  (enum privilege)priv, (enum origin)from };
+	for (size_t i = 0; i < n_cases; i++) {
+		const struct case_spec spec = cases[i];
+		const char *why = case_unavailable(&spec);
+		if (why) {
+			printf("# not run: scenario=%s policy=%s priv=%s from=%s: %s\n",
+			       spec.scenario->name, jit_seal_policy_name(spec.policy),
+			       privilege_name(spec.priv), origin_name(spec.from), why);
+			not_run++;
+			continue;
+		}
 		struct case_report got;
 		case_run(&spec, &got);
 		const struct expectation *want = expectations_match(e,
@@ -267,9 +327,9 @@ static int run_tap(const struct options *o, const struct expectations *e)
 		print_tap_case(&tap, o->kernel, &spec, &got, want, met);
 	}
 	printf("# kernel=%s: %zu cases, %zu BLOCKED, %zu LANDED, %zu ERROR; "
-	       "%zu not as expected\n", o->kernel, tally.cases,
+	       "%zu not as expected; %zu not run here\n", o->kernel, tally.cases,
 	       tally.by_outcome[OUTCOME_BLOCKED], tally.by_outcome[OUTCOME_LANDED],
-	       tally.by_outcome[OUTCOME_ERROR], tally.mismatches);
+	       tally.by_outcome[OUTCOME_ERROR], tally.mismatches, not_run);
 	return tally.mismatches ? 1 : 0;
 }
 
@@ -307,14 +367,23 @@ static int run_narration(const struct options *o, const struct expectations *e)
 	size_t mismatches = 0;
 	for (size_t p = 0; p < o->policy_count; p++) {
 		const char *policy = jit_seal_policy_name(o->policies[p]);
+		bool headed = false;
 		for (size_t s = 0; s < o->scenario_count; s++) {
 			struct case_spec spec = { o->scenarios[s], o->policies[p],
 						  PRIV_ROOT, FROM_SELF };
+			if (!case_applies(spec.scenario, spec.policy))
+				continue;
+			const char *why = case_unavailable(&spec);
+			if (why) {
+				printf("  %s: not run here: %s\n", spec.scenario->name, why);
+				continue;
+			}
 			struct case_report got;
 			case_run(&spec, &got);
-			if (s == 0)
+			if (!headed)
 				printf("kernel %s, --seal=%s, arena: %s\n",
 				       o->kernel, policy, got.seal);
+			headed = true;
 			const struct expectation *want = expectations_match(e,
 				spec.scenario->name, policy, o->judged_as, spec.from);
 			bool met = expectation_met(want, &got);

@@ -220,12 +220,10 @@ static int attack_proc_mem_write(const struct target *t)
 	int fd = open("/proc/self/mem", O_RDWR | O_CLOEXEC);
 	if (fd < 0)
 		return ATTACK_SETUP_FAILED;
-	uint8_t bytes[16];
-	struct target just_entry = *t;
-	just_entry.entry_offset = 0;
-	target_payload(&just_entry, bytes, sizeof bytes);
+	uint8_t bytes[ENTRY_PAYLOAD_LEN];
+	entry_payload(bytes);
 	off_t where = (off_t)(uintptr_t)(t->base + t->entry_offset);
-	int err = answer(pwrite(fd, bytes, 6, where) == 6);
+	int err = answer(pwrite(fd, bytes, sizeof bytes, where) == sizeof bytes);
 	close(fd);
 	return err;
 }
@@ -368,10 +366,30 @@ bool seal_like_libjit(void *addr, size_t len, unsigned types)
 	       form == MSEAL_ABI_NONE;
 }
 
-static bool finish_room_above(struct target *t, enum jit_seal_policy policy,
-			      char *why, size_t why_len)
+/*
+ * In the key space the room is already there: libjit hands its pages out
+ * in order, so the page right above the arena is the never-touched rest
+ * of the same sealed rwx VMA, where the JIT's next module would go.
+ */
+static bool room_in_key_space(struct target *t, char *why, size_t why_len)
+{
+	unsigned char resident = 0;
+	uint8_t *above = t->base + t->length;
+	if (mincore(above, t->page, &resident) != 0 || (resident & 1)) {
+		snprintf(why, why_len, "the key space's page above the arena is %s",
+			 resident & 1 ? "already faulted in" : "not mapped");
+		return false;
+	}
+	t->length += t->page;
+	return true;
+}
+
+bool finish_room_above(struct target *t, enum jit_seal_policy policy,
+		       char *why, size_t why_len)
 {
 	(void)policy;
+	if (t->in_key_space)
+		return room_in_key_space(t, why, why_len);
 	uint8_t *above = t->base + t->length;
 	void *p = mmap(above, t->page, PROT_READ | PROT_EXEC,
 		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
@@ -385,32 +403,15 @@ static bool finish_room_above(struct target *t, enum jit_seal_policy policy,
 	return true;
 }
 
-static int uffd_fill(int fd, const struct target *t, uint8_t *hole)
-{
-	struct uffdio_register reg = {
-		.range = { .start = (uintptr_t)hole, .len = t->page },
-		.mode = UFFDIO_REGISTER_MODE_MISSING,
-	};
-	if (ioctl(fd, UFFDIO_REGISTER, &reg) != 0)
-		return errno;
-	uint8_t *bytes = mmap(NULL, t->page, PROT_READ | PROT_WRITE,
-			      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (bytes == MAP_FAILED)
-		return ATTACK_SETUP_FAILED;
-	struct target at_hole = *t;
-	at_hole.entry_offset = 0;
-	target_payload(&at_hole, bytes, t->page);
-	struct uffdio_copy copy = { .dst = (uintptr_t)hole,
-				    .src = (uintptr_t)bytes, .len = t->page };
-	return answer(ioctl(fd, UFFDIO_COPY, &copy) == 0);
-}
-
 static int attack_uffd_fill(const struct target *t)
 {
 	int fd = uffd_open(0, 0);
 	if (fd < 0)
 		return ATTACK_SETUP_FAILED;
-	int err = uffd_fill(fd, t, t->base + t->length - t->page);
+	uint8_t *hole = t->base + t->length - t->page;
+	int err = uffd_register_missing(fd, hole, t->page);
+	if (err == 0)
+		err = uffd_copy_payload(fd, t, hole);
 	close(fd);
 	return err;
 }
@@ -504,6 +505,7 @@ static const struct scenario scenarios[] = {
 	{ .name = "proc-mem-write",
 	  .description = "pwrite(/proc/self/mem) attacker bytes into code",
 	  .narration = "write the code through /proc/self/mem",
+	  .key_policies = true,
 	  .attack = attack_proc_mem_write },
 	{ .name = "straddle-mprotect",
 	  .description = "mprotect([unsealed page below, code end), RWX)",
@@ -528,6 +530,7 @@ static const struct scenario scenarios[] = {
 	{ .name = "uffd-fill",
 	  .description = "userfaultfd MISSING + UFFDIO_COPY into a never-faulted sealed page",
 	  .narration = "fill a never-faulted code page through userfaultfd",
+	  .key_policies = true,
 	  .finish = finish_room_above,
 	  .attack = attack_uffd_fill },
 	{ .name = "madvise-inflight",
@@ -559,6 +562,52 @@ static const struct scenario scenarios[] = {
 	  .seals_itself = true,
 	  .finish = finish_upstream_call,
 	  .attack = attack_upstream_call },
+	/* writers.c: the code written by someone other than the thread that
+	 * holds the key: run under pkey and keyonly too */
+	{ .name = "vm-writev",
+	  .description = "process_vm_writev(own pid) attacker bytes into code",
+	  .narration = "write the code through process_vm_writev() to itself",
+	  .key_policies = true,
+	  .needs_writable = true,
+	  .attack = attack_vm_writev },
+	{ .name = "child-vm-writev",
+	  .description = "a forked child process_vm_writev()s attacker bytes into its parent's code",
+	  .narration = "have a child write the code with process_vm_writev()",
+	  .key_policies = true,
+	  .needs_writable = true,
+	  .attack = attack_child_vm_writev },
+	{ .name = "child-proc-mem",
+	  .description = "a forked child pwrite()s attacker bytes to /proc/PPID/mem",
+	  .narration = "have a child write the code through /proc/PPID/mem",
+	  .key_policies = true,
+	  .attack = attack_child_proc_mem },
+	{ .name = "tracer-poke",
+	  .description = "a forked child seizes its parent (PR_SET_PTRACER) and PTRACE_POKEDATAs the code",
+	  .narration = "have a tracer child poke the code",
+	  .key_policies = true,
+	  .unavailable = tracer_unavailable,
+	  .attack = attack_tracer_poke },
+	{ .name = "child-uffd-copy",
+	  .description = "userfaultfd registered on a never-faulted code page, then fork: the child UFFDIO_COPYs",
+	  .narration = "have a child fill a code page through an inherited userfaultfd",
+	  .key_policies = true,
+	  .finish = finish_room_above,
+	  .attack = attack_child_uffd_copy },
+	{ .name = "sigaltstack-frame",
+	  .description = "sigaltstack(code), then a signal with an SA_ONSTACK handler: the kernel writes the frame",
+	  .narration = "point sigaltstack() at the code, then take a signal",
+	  .key_policies = true,
+	  .needs_writable = true,
+	  .attack = attack_sigaltstack_frame },
+	{ .name = "uffd-move-out",
+	  .description = "UFFDIO_MOVE the code's first page out into the attacker's registered page",
+	  .narration = "move the code's first page out with UFFDIO_MOVE",
+	  .key_policies = true,
+	  .self_only = true,
+	  .needs_writable = true,
+	  .unavailable = uffd_move_unavailable,
+	  .since = "6.8",
+	  .attack = attack_uffd_move_out },
 };
 
 size_t scenario_count(void)

@@ -63,3 +63,10 @@ void smaps_seals(uintptr_t base, char *out, size_t out_len)
 	else if (m.sl)
 		snprintf(out, out_len, "sl");
 }
+
+int smaps_pkey(uintptr_t base)
+{
+	struct smaps_mapping m;
+
+	return mapping_at(base, &m) ? m.pkey : -1;
+}

@@ -78,18 +78,44 @@ static bool map_page_below(size_t page, char *why, size_t why_len)
 	return false;
 }
 
+bool policy_in_key_space(enum jit_seal_policy policy)
+{
+	return policy == JIT_SEAL_PKEY || policy == JIT_SEAL_KEYONLY;
+}
+
+/* Why the key space's policies cannot run here, or NULL. */
+const char *key_policies_unavailable(void)
+{
+	static char why[96];
+	int pkey = pkey_alloc(0, 0);
+	if (pkey >= 0) {
+		pkey_free(pkey);
+		return NULL;
+	}
+	snprintf(why, sizeof why, "no memory protection keys here (pkey_alloc: %s)",
+		 errno_name(errno));
+	return why;
+}
+
+/*
+ * At ARENA_HINT; under pkey and keyonly in libjit's key space instead (it
+ * takes no hint), where the module's pages are the first ones handed out
+ * and the never-touched rest of the space lies right above them.
+ */
 static bool compile_at_hint(struct target *t, enum jit_seal_policy policy,
 			    char *why, size_t why_len)
 {
 	struct jit_options opt = jit_default_options();
 	opt.seal = policy;
-	opt.hint = ARENA_HINT;
+	t->in_key_space = policy_in_key_space(policy);
+	opt.hint = t->in_key_space ? NULL : ARENA_HINT;
 	struct jit_diag diag;
 	if (jit_compile(t->module, &opt, &diag) != 0) {
 		snprintf(why, why_len, "jit_compile: %s", diag.text);
 		return false;
 	}
-	if (jit_arena_info(t->module, &t->info) != 0 || t->info.base != ARENA_HINT) {
+	if (jit_arena_info(t->module, &t->info) != 0 ||
+	    (!t->in_key_space && t->info.base != ARENA_HINT)) {
 		snprintf(why, why_len, "arena not placed at %p", ARENA_HINT);
 		return false;
 	}
@@ -143,4 +169,10 @@ void target_payload(const struct target *t, uint8_t *buf, size_t len)
 	memset(buf, 0xcc, len);
 	if (t->entry_offset + sizeof code <= len)
 		memcpy(buf + t->entry_offset, code, sizeof code);
+}
+
+void entry_payload(uint8_t bytes[ENTRY_PAYLOAD_LEN])
+{
+	struct target at_entry = { .entry_offset = 0 };
+	target_payload(&at_entry, bytes, ENTRY_PAYLOAD_LEN);
 }

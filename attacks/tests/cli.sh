@@ -10,12 +10,18 @@ status_is() { want=$1; shift; "$@" >/dev/null 2>&1; [ $? -eq "$want" ]; }
 
 tap_start
 "$attacks" --list >"$tmp/list"
-check "--list names 24 scenarios" test "$(wc -l <"$tmp/list")" -eq 24
+check "--list names 31 scenarios" test "$(wc -l <"$tmp/list")" -eq 31
 check "--list includes straddle-mprotect, its narration and description" \
 	grep -qP '^straddle-mprotect\t[^\t]+\t[^\t]+$' "$tmp/list"
 check "no --kernel is misuse (2)" status_is 2 "$attacks" --expect "$expected"
 check "an unknown --scenario is misuse (2)" status_is 2 "$attacks" --kernel mseal --scenario nope
 check "an unknown --policy is misuse (2)" status_is 2 "$attacks" --kernel mseal --policy some
+check "a scenario that does not run under --policy pkey is misuse (2)" \
+	status_is 2 "$attacks" --kernel mseal --policy pkey --scenario mprotect-rw
+"$attacks" --kernel vanilla --expect "$expected" --policy keyonly --scenario vm-writev \
+	>"$tmp/key.tap" 2>&1
+check "--policy keyonly: its cases run where there is PKU, else a skip-all plan (1..0) says why" \
+	grep -qE '^(1\.\.0 # SKIP no memory protection keys here \(pkey_alloc: |ok 1 - vm-writev policy=keyonly )' "$tmp/key.tap"
 check "an unreadable table is misuse (2)" status_is 2 "$attacks" --kernel mseal --expect "$tmp/none.tsv"
 
 "$attacks" --kernel vanilla --expect "$expected" --policy none \

@@ -86,6 +86,9 @@ enum jit_seal_policy {
 				 * protection key, sealed with every type when
 				 * made; each module written into it through the
 				 * key (WRPKRU), never through mprotect */
+	JIT_SEAL_KEYONLY,	/* the key space as JIT_SEAL_PKEY makes it, but
+				 * never sealed: W^X by the key alone (a PKU JIT
+				 * without mseal; the control of pkey) */
 };
 
 /* How the kernel answered the arena's mseal(). */

@@ -22,7 +22,8 @@ unsigned arena_policy_types(enum jit_seal_policy policy)
 	case JIT_SEAL_CARD: return MSEAL_TYPES_CARD;
 	case JIT_SEAL_ALL:
 	case JIT_SEAL_PKEY: return MM_SEAL_ALL;
-	case JIT_SEAL_NONE: return 0;
+	case JIT_SEAL_NONE:
+	case JIT_SEAL_KEYONLY: return 0;
 	}
 	return 0;
 }
@@ -100,7 +101,8 @@ static void *take_pages(size_t length, struct jit_diag *diag)
 	return pages;
 }
 
-static bool map_in_key_space(struct arena *a, size_t length, struct jit_diag *diag);
+static bool map_in_key_space(struct arena *a, size_t length,
+			     enum jit_seal_policy policy, struct jit_diag *diag);
 
 bool arena_map_in_code_space(struct arena *a, size_t bytes,
 			     enum jit_seal_policy policy, struct jit_diag *diag)
@@ -110,8 +112,8 @@ bool arena_map_in_code_space(struct arena *a, size_t bytes,
 	pthread_mutex_lock(&space_lock);
 	bool ok;
 	void *pages = NULL;
-	if (policy == JIT_SEAL_PKEY) {
-		ok = map_in_key_space(a, length, diag);
+	if (policy == JIT_SEAL_PKEY || policy == JIT_SEAL_KEYONLY) {
+		ok = map_in_key_space(a, length, policy, diag);
 	} else {
 		pages = take_pages(length, diag);
 		ok = pages && mprotect(pages, length, PROT_READ | PROT_WRITE) == 0;
@@ -181,10 +183,13 @@ static void seal_with_kernel(struct arena *a)
  * Mapped read-write, given read-write-execute under a key of its own with
  * pkey_mprotect(), and sealed with every type (or upstream's call) before
  * any code is in it: from then on no call changes its protection, and
- * code gets in only through arena_write()'s key window.
+ * code gets in only through arena_write()'s key window.  --seal=keyonly
+ * makes it the same way and leaves it unsealed; the first module decides
+ * which, and a module asking for the other is refused.
  */
 static struct {
 	struct arena region;	/* base, length, the kernel's seal answer */
+	enum jit_seal_policy policy;	/* JIT_SEAL_PKEY or JIT_SEAL_KEYONLY */
 	size_t used;
 	int pkey;
 } keys;
@@ -219,7 +224,7 @@ static inline void key_close(void)
 	write_pkru((read_pkru() & ~PKRU_BITS(keys.pkey)) | PKRU_WD(keys.pkey));
 }
 
-static bool make_key_space(struct jit_diag *diag)
+static bool make_key_space(enum jit_seal_policy policy, struct jit_diag *diag)
 {
 	int pkey = pkey_alloc(0, PKEY_DISABLE_WRITE);
 	if (pkey < 0) {
@@ -241,16 +246,27 @@ static bool make_key_space(struct jit_diag *diag)
 	}
 	keys.region.base = base;
 	keys.region.length = KEY_SPACE_RESERVE;
-	keys.region.types_requested = arena_policy_types(JIT_SEAL_PKEY);
-	seal_with_kernel(&keys.region);
+	keys.region.types_requested = arena_policy_types(policy);
+	if (policy == JIT_SEAL_KEYONLY)
+		keys.region.outcome = JIT_SEAL_OUTCOME_POLICY_NONE;
+	else
+		seal_with_kernel(&keys.region);
+	keys.policy = policy;
 	keys.pkey = pkey;
 	return true;
 }
 
-static bool map_in_key_space(struct arena *a, size_t length, struct jit_diag *diag)
+static bool map_in_key_space(struct arena *a, size_t length,
+			     enum jit_seal_policy policy, struct jit_diag *diag)
 {
-	if (!keys.region.base && !make_key_space(diag))
+	if (!keys.region.base && !make_key_space(policy, diag))
 		return false;
+	if (keys.policy != policy) {
+		diag_plain(diag, "--seal=%s: this process's key space was made for --seal=%s "
+			   "(one key space per process, sealed or not)",
+			   jit_seal_policy_name(policy), jit_seal_policy_name(keys.policy));
+		return false;
+	}
 	if (KEY_SPACE_RESERVE - keys.used < length) {
 		diag_plain(diag, "module code of %zu bytes does not fit in the key space "
 			   "(%zu of %lu bytes left)", length,

@@ -12,7 +12,8 @@
  * read-write-execute under a protection key and sealed before any code is
  * in them; arena_write() opens the key for the calling thread around the
  * copy (WRPKRU) and closes it, and arena_seal() changes no protection.
- * Outside arena_write() no thread may write them.
+ * Outside arena_write() no thread may write them.  --seal=keyonly: the
+ * same key space, never sealed (the key alone keeps W^X).
  */
 #ifndef JITDEMO_ARENA_H
 #define JITDEMO_ARENA_H
@@ -52,7 +53,10 @@ bool arena_map(struct arena *a, size_t bytes, void *hint, struct jit_diag *diag)
  * KEY_SPACE_RESERVE region per process (MAP_NORESERVE), made with a key of
  * its own (write-disabled for the allocating thread and every thread it
  * creates later) and sealed once; a module that does not fit is refused.
- * No PKU or no free key: refused, and the diag says why.
+ * No PKU or no free key: refused, and the diag says why.  JIT_SEAL_KEYONLY
+ * takes pages of the same kind of key space, left unsealed; the first
+ * module decides whether the process's key space is sealed, and a later
+ * module asking for the other policy is refused.
  */
 #define KEY_SPACE_RESERVE (64ul << 20)
 bool arena_map_in_code_space(struct arena *a, size_t bytes,

@@ -81,7 +81,8 @@ struct jit_options jit_default_options(void)
 bool jit_parse_seal_policy(const char *text, enum jit_seal_policy *out)
 {
 	static const enum jit_seal_policy all[] = { JIT_SEAL_CARD, JIT_SEAL_ALL,
-						    JIT_SEAL_NONE, JIT_SEAL_PKEY };
+						    JIT_SEAL_NONE, JIT_SEAL_PKEY,
+						    JIT_SEAL_KEYONLY };
 	for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
 		if (strcmp(text, jit_seal_policy_name(all[i])) == 0) {
 			*out = all[i];
@@ -97,6 +98,7 @@ const char *jit_seal_policy_name(enum jit_seal_policy policy)
 	case JIT_SEAL_ALL: return "all";
 	case JIT_SEAL_NONE: return "none";
 	case JIT_SEAL_PKEY: return "pkey";
+	case JIT_SEAL_KEYONLY: return "keyonly";
 	}
 	return "?";
 }
@@ -113,8 +115,9 @@ int jit_compile(struct jit_module *m, const struct jit_options *opt,
 		diag_plain(diag, "module already compiled");
 		return -1;
 	}
-	if (opt->hint && opt->seal == JIT_SEAL_PKEY) {
-		diag_plain(diag, "--seal=pkey writes code into the key space only: no hint");
+	if (opt->hint && (opt->seal == JIT_SEAL_PKEY || opt->seal == JIT_SEAL_KEYONLY)) {
+		diag_plain(diag, "--seal=%s writes code into the key space only: no hint",
+			   jit_seal_policy_name(opt->seal));
 		return -1;
 	}
 	uint64_t start = monotonic_ns();
@@ -259,7 +262,7 @@ const char *jit_seal_outcome_text(enum jit_seal_outcome outcome)
 		       "operation (kernel rejected seal types with EINVAL)";
 	case JIT_SEAL_OUTCOME_ENOSYS:
 		return "code is W^X but not sealed (kernel has no mseal: ENOSYS)";
-	case JIT_SEAL_OUTCOME_POLICY_NONE: return "not sealed (--seal=none)";
+	case JIT_SEAL_OUTCOME_POLICY_NONE: return "not sealed (the policy asks for no seal: none, keyonly)";
 	case JIT_SEAL_OUTCOME_FAILED: return "mseal failed: code is W^X but not sealed";
 	}
 	return "?";

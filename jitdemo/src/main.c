@@ -41,7 +41,8 @@ static const char usage_text[] =
 	"  --interp         use the reference interpreter instead of the JIT\n"
 	"  --seal=POLICY    card (default: mprotect,mmap,mremap), all (adds\n"
 	"                   munmap,mseal), none, or pkey (all, on the key space:\n"
-	"                   code written through a protection key, never mprotect)\n"
+	"                   code written through a protection key, never mprotect),\n"
+	"                   or keyonly (that key space, unsealed)\n"
 	"  --require-seal   fail unless the kernel sealed the code arena\n"
 	"  --dump           print the machine code of every function\n"
 	"  --maps           print the arena's mappings and seals (/proc/self/smaps)\n"
@@ -77,7 +78,7 @@ static int parse_option(struct cli *cli, const char *arg)
 		cli->opt.require_seal = true;
 	else if (strncmp(arg, "--seal=", 7) == 0) {
 		if (!jit_parse_seal_policy(arg + 7, &cli->opt.seal))
-			return usage_error("unknown seal policy '%s' (card, all, none, pkey)",
+			return usage_error("unknown seal policy '%s' (card, all, none, pkey, keyonly)",
 					   arg + 7);
 	} else
 		return usage_error("unknown option '%s'", arg);

@@ -9,7 +9,9 @@
  * The word is what the kernel's mseal() should answer for the key space
  * (sealed: the 4-argument call applied every type; upstream: EINVAL, then
  * upstream's mseal(addr, len, 0); enosys: no mseal, the key alone).  N
- * modules (default 200) are compiled after the first.  TAP; without memory
+ * modules (default 200) are compiled after the first.  First, in a fresh
+ * child, --seal=keyonly: the same key space left unsealed (the key alone),
+ * and a later --seal=pkey module refused in that process.  TAP; without memory
  * protection keys (pkey_alloc fails: this project's hosts) one SKIP plan.
  */
 #define _GNU_SOURCE
@@ -41,17 +43,23 @@ static bool vma_of(uintptr_t address, struct smaps_mapping *v)
 	return smaps_mapping_at(address, buf, sizeof buf, v);
 }
 
-static struct jit_module *compile(int k, struct jit_diag *diag)
+static struct jit_module *compile_with(enum jit_seal_policy policy, int k,
+				       struct jit_diag *diag)
 {
 	char text[128];
 	snprintf(text, sizeof text, source, k);
 	struct jit_module *m = jit_load_string("gen", text, strlen(text), diag);
-	struct jit_options opt = { .seal = JIT_SEAL_PKEY };
+	struct jit_options opt = { .seal = policy };
 	if (m && jit_compile(m, &opt, diag) != 0) {
 		jit_release(m, NULL);
 		return NULL;
 	}
 	return m;
+}
+
+static struct jit_module *compile(int k, struct jit_diag *diag)
+{
+	return compile_with(JIT_SEAL_PKEY, k, diag);
 }
 
 static bool calls_right(struct jit_module *m, int k)
@@ -85,6 +93,55 @@ static int store_status(void *code)
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
+/*
+ * --seal=keyonly, in a fresh child (a process has one key space, and the
+ * parent's is made sealed below): what each check found, one bit each.
+ */
+enum keyonly_bits {
+	KEYONLY_RUNS = 1,		/* compiled, unsealed, right answer */
+	KEYONLY_KEYED = 2,		/* one rwxp VMA under a key */
+	KEYONLY_STORE_FAULTS = 4,	/* the key refuses a store */
+	KEYONLY_MPROTECT_WORKS = 8,	/* nothing sealed it */
+	KEYONLY_NO_PKEY_MIX = 16,	/* a --seal=pkey module is refused */
+	KEYONLY_ALL = 31,
+};
+
+static int keyonly_checks(void)
+{
+	struct jit_diag diag;
+	int bits = 0;
+	struct jit_module *m = compile_with(JIT_SEAL_KEYONLY, 7, &diag);
+	struct jit_arena_info info;
+	if (!m || jit_arena_info(m, &info) != 0)
+		return 0;
+	if (calls_right(m, 7) && info.outcome == JIT_SEAL_OUTCOME_POLICY_NONE &&
+	    info.types_applied == 0)
+		bits |= KEYONLY_RUNS;
+	struct smaps_mapping v;
+	if (vma_of((uintptr_t)info.base, &v) && !strcmp(v.perms, "rwxp") && v.pkey > 0)
+		bits |= KEYONLY_KEYED;
+	if (store_status(info.base) == EXIT_PKUERR)
+		bits |= KEYONLY_STORE_FAULTS;
+	struct jit_module *sealed = compile_with(JIT_SEAL_PKEY, 8, &diag);
+	if (!sealed && strstr(diag.text, "made for --seal=keyonly"))
+		bits |= KEYONLY_NO_PKEY_MIX;
+	if (mprotect(info.base, info.length, PROT_READ | PROT_EXEC) == 0)
+		bits |= KEYONLY_MPROTECT_WORKS;
+	return bits;
+}
+
+static int keyonly_in_child(void)
+{
+	fflush(stdout);
+	pid_t pid = fork();
+	if (pid == 0)
+		_exit(keyonly_checks());
+	int status = 0;
+	if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
+		return -1;
+	return WEXITSTATUS(status);
+}
+
 int main(int argc, char **argv)
 {
 	struct tap t;
@@ -105,6 +162,16 @@ int main(int argc, char **argv)
 	}
 	pkey_free(probe);
 	tap_start(&t);
+
+	int keyonly = keyonly_in_child();
+	tap_ok(&t, keyonly == KEYONLY_ALL,
+	       "--seal=keyonly (fresh process): runs unsealed %s, one rwxp VMA under a key %s, "
+	       "the key refuses a store %s, mprotect() works %s, a pkey module is refused %s",
+	       keyonly >= 0 && keyonly & KEYONLY_RUNS ? "yes" : "NO",
+	       keyonly >= 0 && keyonly & KEYONLY_KEYED ? "yes" : "NO",
+	       keyonly >= 0 && keyonly & KEYONLY_STORE_FAULTS ? "yes" : "NO",
+	       keyonly >= 0 && keyonly & KEYONLY_MPROTECT_WORKS ? "yes" : "NO",
+	       keyonly >= 0 && keyonly & KEYONLY_NO_PKEY_MIX ? "yes" : "NO");
 
 	struct jit_module *first = compile(0, &diag);
 	struct jit_arena_info info = { 0 };
