@@ -374,7 +374,7 @@ HTML
 	cat <<HTML
 <section id="cost">
 <h2>What sealing costs</h2>
-<p>Measured in QEMU under <code>--icount</code>: guest instructions per operation, the median of several boots per kernel (docs/performance.md has the method and every table).</p>
+<p>Measured in QEMU under <code>--icount</code>: guest instructions per operation, the median of several boots per kernel. Each kernel against its own base (kernel/kernels.tsv's: the same kernel without this project's mm changes), a sealed case against its unsealed twin, a refused call against the call performed; a kernel against a different kernel version is not the cost of sealing and is not drawn (docs/performance.md has it, the method, every table and the goals).</p>
 HTML
 	cat "$work/cost.svg"
 	[ -z "$prov_cost" ] || echo "<p class=\"prov\">$prov_cost</p>"
