@@ -26,9 +26,10 @@
 # answers, one that hangs (PAGE_TIMEOUT=5): a failed test point that says
 # so, the whole plan, a bounded time, no temporary directory left.
 #
-# Every page.sh run starts as soon as its input is made, SELF_TEST_JOBS
-# (default 2) at a time in the background; the test points are judged, in
-# order, once all have ended, so that each failure is still reported.
+# Every page.sh and report.sh run starts as soon as its input is made,
+# SELF_TEST_JOBS (default 2) at a time in the background; the test points
+# are judged, in order, once all have ended, so that each failure is still
+# reported.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 page=$here/page.sh
@@ -90,12 +91,19 @@ copy_results() {
 report() { "$report" ${top[@]+"${top[@]}"} --kernels "$kernels" --jits "$jits" "$@"; }
 
 
+# report.sh on DIR/results into DIR/gen, its output, errors and exit status
+# beside (DIR/gen.out, gen.err, gen.rc)
+gen() { # DIR
+	report "$1/results" "$1/gen" >"$1/gen.out" 2>"$1/gen.err"
+	echo $? >"$1/gen.rc"
+}
+
 # The runs, each started as soon as its input is there.
+# 1: the good results
+start_page good "$results" "$out/good"
 # The good page, which the bad pages are made from.
 goodpage=$out/page/index.html
 report "$results" "$out/page" >"$out/page.out" 2>&1 || true
-# 1: the good results
-start_page good "$results" "$out/good"
 
 # 2-4: a missing, a truncated and a corrupt TAP file
 copy_results missing; rm "$out/missing/results/$victim-attacks.tap"
@@ -105,8 +113,7 @@ copy_results corrupt
 awk '!done && /^# result / && sub(/outcome=[A-Z]+/, "outcome=BANANA") { done = 1 } { print }' \
 	"$results/$victim-attacks.tap" >"$out/corrupt/results/$victim-attacks.tap"
 for bad in missing truncated corrupt; do
-	report "$out/$bad/results" "$out/$bad/gen" >"$out/$bad/gen.out" 2>"$out/$bad/gen.err"
-	echo $? >"$out/$bad/gen.rc"
+	start "$bad-gen" gen "$out/$bad"
 	start_page "$bad" "$out/$bad/results" "$out/$bad"
 done
 
@@ -175,15 +182,13 @@ if [ ! -f "$bench" ]; then
 		"$1" mmap-munmap 1 1000 "$1" mmap-munmap 2 1000 >"$bench"
 fi
 awk -F'\t' -v OFS='\t' 'NR == 3 { $6 = "okay" } { print }' "$bench" >"$out/badbench/results/bench-kernel.tsv"
-report "$out/badbench/results" "$out/badbench/gen" >"$out/badbench/gen.out" 2>"$out/badbench/gen.err"
-echo $? >"$out/badbench/gen.rc"
+start badbench-gen gen "$out/badbench"
 
 # 12: a corrupt TAP of the first real JIT
 copy_results realjit
 awk '!done && /^# result / && sub(/ outcome=[A-Z]+/, " outcome=BANANA") { done = 1 } { print }' \
 	"$results/$victim-$lj.tap" >"$out/realjit/results/$victim-$lj.tap"
-report "$out/realjit/results" "$out/realjit/gen" >"$out/realjit/gen.out" 2>"$out/realjit/gen.err"
-echo $? >"$out/realjit/gen.rc"
+start realjit-gen gen "$out/realjit"
 start_page realjit "$out/realjit/results" "$out/realjit"
 
 # 13: cells that ignore the mouse and the keyboard (a listener that swallows
@@ -215,8 +220,7 @@ function fail() { sub(/^ok/, "not ok", tp) }
 { flush(); print }
 END { flush() }' \
 	"$results/$victim-$lj.tap" >"$out/realjit-error/results/$victim-$lj.tap"
-report "$out/realjit-error/results" "$out/realjit-error/gen" >"$out/realjit-error/gen.out" 2>"$out/realjit-error/gen.err"
-echo $? >"$out/realjit-error/gen.rc"
+start realjit-error-gen gen "$out/realjit-error"
 start_page realjit-error "$out/realjit-error/results" "$out/realjit-error"
 
 # 15, 16: a browser that dies after its first two answers, and one that
@@ -247,8 +251,7 @@ else
 		'fib             100.00       0.00      20.00       5.00     10.0x    0.50x    2.00x     3%/2%/1%  ok (calls)' \
 		'(medians of 5 rounds; call time only; ± is (max - min) / median of the rounds;' ' targets missed: 0)' >"$jb"
 fi
-report "$out/zerojit/results" "$out/zerojit/gen" >"$out/zerojit/gen.out" 2>"$out/zerojit/gen.err"
-echo $? >"$out/zerojit/gen.rc"
+start zerojit-gen gen "$out/zerojit"
 
 # 18: matrix boxes that do not scroll: the page scrolls sideways at 1440 px
 edit_page unboxed 's|<div class="matrix-box"|<div style="overflow: visible; max-height: none" class="matrix-box"|'
