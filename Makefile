@@ -19,7 +19,7 @@
 #                   build/report/index.html (report/README.md)
 #   make bench-jit  the JIT against its interpreter, on the host
 #   make bench-kernel  mm call costs on every kernel, in guest instructions;
-#                   writes docs/performance.md and its chart (~15 min)
+#                   writes docs/performance.md and its chart (~30 min)
 #   make fuzz       the assembler/verifier fuzz target, for a bounded time
 #   make test-mmstress  the model-checked mm stress on the series' kernel (50k
 #                   calls) and its --no-seal seed on its base (in make test)
@@ -352,7 +352,7 @@ test-report: $(if $(filter yes,$(BUILT)),test-attacks test-luajit test-luajit-pk
 bench-bin: deps
 	@$(MAKE) --no-print-directory -C bench all
 
-# Every kernel, 3 boots each, under --icount; a subset, to iterate:
+# Every kernel, 5 boots each, under --icount; a subset, to iterate:
 #   scripts/bench-kernel.sh --kernels "K..." --cases "..."
 bench-kernel: kernel guest bench-bin
 	@rc=0; scripts/bench-kernel.sh --kernels "$(KERNELS)" || rc=$$?; \

@@ -5,17 +5,21 @@
 #
 #   awk LIB... -f cost-svg.awk -v problems=FILE SUMMARY > cost.svg
 #
-# A panel per comparison the summary has (its T lines: against the base,
-# with seals against the unsealed twin, refused against performed, mseal()
-# itself, a different kernel for scale), one row per case, one marker per
+# The page shows it (report/report.sh) and docs/performance.md links it
+# (scripts/performance-doc.sh writes docs/performance.svg with it).
+# A panel per comparison the summary charts (its T lines marked so: against
+# the base, with seals against the unsealed twin, refused against
+# performed, mseal() itself; a different kernel is a table of
+# docs/performance.md, not a panel), one row per case, one marker per
 # kernel (a shape and a colour each, by the kernel's place in the run) at
 # the median change over the boots, with a line over the range any two
 # boots give, the value written at the right, and the axis scaled to the
 # panel's own data, always including 0.  A summary with no comparison is
 # written to the problems file and nothing is drawn.
-BEGIN { FS = "\t"; W = 1800; LABEL = 360; X0 = 370; X1 = 1440; VX = 1470; ROW = 26; kernels_read() }
+BEGIN { FS = "\t"; LABEL = 360; X0 = 370; X1 = 1440; VX = 1470; COLW = 150; ROW = 26; kernels_read() }
 function fail(what) { problem(FILENAME, what); broken = 1 }
 $1 == "K" { kern[++nk] = $2; kindex[$2] = nk; next }
+$1 == "T" && $5 == "no" { next }
 $1 == "T" { panel_name[++npanel] = $2; panel_title[$2] = $3; panel_sub[$2] = $4; next }
 $1 == "C" {
 	n = ++ncmp[$2]
@@ -29,7 +33,7 @@ function nice(span,   p, f) {
 	f = span / p
 	return (f <= 1.5 ? 1 : f <= 3 ? 2 : f <= 7 ? 5 : 10) * p / 2
 }
-function fmt(x) { return sprintf("%+.1f%%", x) }
+function fmt(x) { return sprintf(x < 10 && x > -10 ? "%+.2f%%" : "%+.1f%%", x) }
 function xpos(v) { return X0 + (v - LO) / (HI - LO) * (X1 - X0) }
 function marker(i, x, y, label,   c, s) {
 	c = COL[(i - 1) % 5 + 1]; s = (i - 1) % 5 + 1
@@ -50,7 +54,7 @@ function panel(title, sub1, note,   i, j, h, y, t, step, v, n, lk) {
 	LO = step * int(LO / step - (LO < 0 && LO / step != int(LO / step) ? 1 : 0))
 	HI = step * int(HI / step + (HI > 0 && HI / step != int(HI / step) ? 1 : 0))
 	if (HI == LO) HI = LO + step
-	if (DRY) return 68 + 34 + npr * ROW + 60
+	if (DRY) { if (npk > MAXK) MAXK = npk; return 68 + 34 + npr * ROW + 60 }
 	y = Y
 	printf "<g class=\"panel\">\n<text x=\"10\" y=\"%d\" font-size=\"26\" font-weight=\"bold\">%s</text>\n", y + 28, esc(title)
 	printf "<text x=\"10\" y=\"%d\" font-size=\"19\">%s</text>\n", y + 54, esc(sub1)
@@ -74,7 +78,7 @@ function panel(title, sub1, note,   i, j, h, y, t, step, v, n, lk) {
 	}
 	printf "<text x=\"%.1f\" y=\"%d\" font-size=\"17\" text-anchor=\"middle\">change in cost (guest instructions per operation)%s</text>\n", (X0 + X1) / 2, top + h + 42, note
 	for (j = 1; j <= npk; j++) {
-		printf "<text x=\"%d\" y=\"%d\" font-size=\"16\" font-weight=\"bold\">%s</text>", VX + (j - 1) * 110, top - 6, esc(PK[j])
+		printf "<text x=\"%d\" y=\"%d\" font-size=\"16\" font-weight=\"bold\">%s</text>", VX + (j - 1) * COLW, top - 6, esc(PK[j])
 	}
 	for (i = 1; i <= npr; i++) {
 		y = top + (i - 0.5) * ROW
@@ -82,13 +86,13 @@ function panel(title, sub1, note,   i, j, h, y, t, step, v, n, lk) {
 		printf "<text x=\"%d\" y=\"%.1f\" font-size=\"17\" text-anchor=\"end\" font-family=\"DejaVu Sans Mono, monospace\">%s</text>", LABEL, y + 6, esc(PR[i])
 		for (j = 1; j <= npk; j++) {
 			if (!((i, j) in PM)) {
-				printf "<text x=\"%d\" y=\"%.1f\" font-size=\"16\" fill=\"#555\">%s</text>", VX + (j - 1) * 110, y + 6, "n/a"
+				printf "<text x=\"%d\" y=\"%.1f\" font-size=\"16\" fill=\"#555\">%s</text>", VX + (j - 1) * COLW, y + 6, "n/a"
 				continue
 			}
 			n = (npk > 1) ? (j - (npk + 1) / 2) * 7 : 0
 			printf "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#000\" stroke-width=\"2\"/>", xpos(PLO[i, j]), y + n, xpos(PHI[i, j]), y + n
 			marker(PKI[j], xpos(PM[i, j]), y + n, PK[j] " " PR[i] ": " fmt(PM[i, j]) " [" fmt(PLO[i, j]) ", " fmt(PHI[i, j]) "]")
-			printf "<text x=\"%d\" y=\"%.1f\" font-size=\"16\">%s</text>", VX + (j - 1) * 110, y + 6, fmt(PM[i, j])
+			printf "<text x=\"%d\" y=\"%.1f\" font-size=\"16\">%s</text>", VX + (j - 1) * COLW, y + 6, fmt(PM[i, j])
 		}
 		printf "\n"
 	}
@@ -104,10 +108,13 @@ function put(c, j,   i) {
 END {
 	if (broken) exit 1
 	COL[1] = "#0072B2"; COL[2] = "#D55E00"; COL[3] = "#F0E442"; COL[4] = "#CC79A7"; COL[5] = "#009E73"
-	DRY = 1; H = draw()
+	DRY = 1; MAXK = 0; H = draw()
 	if (H == 0) { fail("no case measured on a kernel and what it is compared with: nothing to draw"); exit 1 }
 	DRY = 0
+	# as wide as the values of the panel with the most kernels
+	W = VX + MAXK * COLW
 	printf "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" font-family=\"DejaVu Sans, Arial, sans-serif\" viewBox=\"0 0 %d %d\" width=\"%d\" role=\"img\" aria-label=\"the cost of sealing, per kernel\">\n", W, H, W
+	printf "<rect width=\"%d\" height=\"%d\" fill=\"#fff\"/>\n", W, H
 	draw()
 	printf "</svg>\n"
 }

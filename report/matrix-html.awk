@@ -93,6 +93,9 @@ END {
 	# more columns than a projector takes at full size: the row labels lose
 	# the scenario names (they stay in the tooltips), then the cells shrink
 	cols = nk * np + nab
+	# in a box of its own: narrower than the table, the box scrolls, not
+	# the page, and the row and column heads stay put (style.css)
+	printf "<div class=\"matrix-box\" id=\"%s-box\" tabindex=\"0\" role=\"region\" aria-label=\"%s, scrollable\">\n", esc(id), esc(id)
 	printf "<table class=\"matrix%s\" id=\"%s\">\n", (cols > 12 ? " wide" : "") (cols > 15 ? " wider" : "") (cols > 20 ? " widest" : ""), esc(id)
 	printf "<thead><tr><th class=\"corner\" rowspan=\"%d\">%s</th>", 2 + sealrow, (cases ? "what the attacker tries<br><small>(scenario)</small>" : "the case")
 	for (a = 1; a <= nk; a++) {
@@ -125,7 +128,7 @@ END {
 	print "</tr></thead><tbody>"
 	ncols = nk * np + 1
 	for (g = 1; g <= ng; g++) {
-		printf "<tr class=\"group\"><th colspan=\"%d\" scope=\"rowgroup\">%s <span>&mdash; %s</span></th>", ncols, esc(gt[gk[g]]), esc(gw[gk[g]])
+		printf "<tr class=\"group\"><th colspan=\"%d\" scope=\"rowgroup\"><span class=\"gt\">%s <span>&mdash; %s</span></span></th>", ncols, esc(gt[gk[g]]), esc(gw[gk[g]])
 		if (g == 1) for (a = 1; a <= nab; a++) {
 			split(ab[a], kw, "\t")
 			printf "<td class=\"absent\" rowspan=\"%d\"><b>not shown</b><br>%s</td>", ng + ns, esc(kw[2])
@@ -190,7 +193,7 @@ END {
 		for (a = 1; a <= nab; a++) printf "<td class=\"absent\">&ndash;</td>"
 		print "</tr></tfoot>"
 	}
-	print "</table>"
+	print "</table></div>"
 	if (nreasons) {
 		printf "<ol class=\"reasons\" id=\"%s-reasons\">\n", esc(id)
 		for (j = 1; j <= nreasons; j++)

@@ -4,8 +4,10 @@
 # policies the kernel refused to apply (UNSEALED); from
 # report/realjit-cells.awk's output.  The answer itself is
 # realjit/answer.awk's (realjit/summary.sh gives the same one).
-#   awk LIB... -v id=ID -v program=P -f realjit/answer.awk -f realjit-answer.awk CELLS
-# (id: the list's element id; program: the JIT's name in words)
+#   awk LIB... -v id=ID -v program=P [-v tsv=FILE] -f realjit/answer.awk -f realjit-answer.awk CELLS
+# (id: the list's element id; program: the JIT's name in words; tsv: also
+# the answer as lines "KERNEL BEST LANDED TRIED NAMES REFUSED", "-" for
+# none, for report/answer-html.awk)
 BEGIN { FS = "\t"; SEP = "\036"; kernels_read() }
 $1 == "S" { if (!($3 in ans_kind)) ans_name[++ans_n] = $3; ans_kind[$3] = $2; next }
 $1 == "K" { kr[++nk] = $2; next }
@@ -18,6 +20,7 @@ END {
 		best = ans_best
 		refused = ""
 		for (i = 1; i <= ans_unsealed; i++) refused = refused (i > 1 ? ", " : "") "<b>" esc(ans_unsealed_policy[i]) "</b>"
+		if (tsv != "") answer_line(k, best)
 		if (refused != "")
 			refused = "; under " refused " the kernel refused to seal " esc(program) "'s code (UNSEALED): those policies were not applied"
 		printf "<li><b>%s</b>: ", esc((k in kshort) ? kshort[k] : k)
@@ -31,4 +34,11 @@ END {
 		else print refused "</li>"
 	}
 	print "</ul>"
+}
+# The answer of kernel K as one tab-separated line of the tsv file.
+function answer_line(k, best,   i, names, refused) {
+	names = ""; refused = ""
+	for (i = 1; i <= ans_landed; i++) names = names (i > 1 ? ", " : "") ans_land[i]
+	for (i = 1; i <= ans_unsealed; i++) refused = refused (i > 1 ? ", " : "") ans_unsealed_policy[i]
+	printf "%s\t%s\t%d\t%d\t%s\t%s\n", k, best, ans_landed, ans_tried, (names == "" ? "-" : names), (refused == "" ? "-" : refused) > tsv
 }

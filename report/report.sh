@@ -216,8 +216,9 @@ jit_section() { # NAME
 			matrix "$jit" "$work/$jit-text" "-v cases=0 -v sealrow=0 -v foot=0" realjit-cells.awk \
 				-v check="$RJ_TABLE_CHECK" -v title="$RJ_TITLE" -v reference="$RJ_REFERENCE" \
 				-v target="$RJ_ATTACK_TARGET" -v program="$RJ_PROGRAM" "$RJ_TABLE_W" "$RJ_TABLE_A"
-			awk "${lib[@]}" -v id="$jit-answer" -v program="$RJ_PROGRAM" -f "$top/realjit/answer.awk" \
-				-f "$here/realjit-answer.awk" "$work/$jit.cells"
+			awk "${lib[@]}" -v id="$jit-answer" -v program="$RJ_PROGRAM" -v tsv="$work/$jit.answer" \
+				-f "$top/realjit/answer.awk" -f "$here/realjit-answer.awk" "$work/$jit.cells"
+			answer_args+=("jit=$jit" "title=$RJ_TITLE" "$work/$jit.answer")
 		else
 			printf '<p class="missing"><b>No results of %s</b> in %s: run <code>%s</code> or <code>%s</code>.</p>\n' \
 				"$RJ_TITLE" "$(printf '%s' "$results" | esc)" "$RJ_TEST_TARGET" "$RJ_FULL_TARGET" >"$work/$jit.html"
@@ -265,6 +266,8 @@ reasons_of() { # NAME TABLES-IN-WORDS
 		sed -n '/<ol class="reasons"/,$p' "$work/$1.html"
 	fi
 }
+# the opening answer's inputs: each real JIT's answer, as jit_section writes it
+answer_args=()
 for jit in $jits; do jit_section "$jit"; done
 
 # Cost and speed.
@@ -304,9 +307,11 @@ if [ -s "$work/attacks.cells" ] && grep -q '^C' "$work/attacks.cells"; then
 		"$work/text" "$work/attacks.cells" >"$out/attack-matrix.svg"
 	[ -z "$svg_copy" ] || cp "$out/attack-matrix.svg" "$svg_copy"
 	awk "${lib[@]}" -f "$here/summary-html.awk" "$work/attacks.cells" >"$work/summary.html"
+	awk "${lib[@]}" -f "$here/answer-html.awk" "$work/attacks.cells" ${answer_args[@]+"${answer_args[@]}"} >"$work/answer.html"
 else
 	rm -f "$out/attack-matrix.svg"
 	echo "<p class=\"missing\">No summary: no usable attack results.</p>" >"$work/summary.html"
+	echo "<section id=\"answer\"><p class=\"missing\">No answer: no usable attack results.</p></section>" >"$work/answer.html"
 fi
 
 # The problems, at the top of the page.
@@ -336,6 +341,7 @@ $(cat "$here/style.css")
 <p class="prov">$source_line Missing from this run: ${missing_list:-nothing}.</p>
 </header>
 $problems_html
+$(cat "$work/answer.html")
 <section id="attacks">
 <h2>What the attacker tries, and where it lands</h2>
 HTML
@@ -368,7 +374,7 @@ HTML
 	cat <<HTML
 <section id="cost">
 <h2>What sealing costs</h2>
-<p>Measured in QEMU under <code>--icount</code>: guest instructions per operation, the median of several boots per kernel (docs/performance.md has the method and every table).</p>
+<p>Measured in QEMU under <code>--icount</code>: guest instructions per operation, the median of several boots per kernel. Each kernel against its own base (kernel/kernels.tsv's: the same kernel without this project's mm changes), a sealed case against its unsealed twin, a refused call against the call performed; a kernel against a different kernel version is not the cost of sealing and is not drawn (docs/performance.md has it, the method, every table and the goals).</p>
 HTML
 	cat "$work/cost.svg"
 	[ -z "$prov_cost" ] || echo "<p class=\"prov\">$prov_cost</p>"

@@ -4,7 +4,8 @@
 # guests booted under guest/run --icount, each kernel booted several times.
 #
 #   --kernels "K..."   kernels to boot (default: make test's, kernel/kernels.tsv)
-#   --boots N          boots per kernel (default 3)
+#   --boots N          boots per kernel (default 5: stress-ng's rates move by up
+#                      to 1% from boot to boot, the goals are 0.5%)
 #   --cases "C..."     cases to run (default: all; see --list)
 #   --jobs N           guests at a time (default 2; under --icount their
 #                      timings do not depend on host load)
@@ -25,7 +26,7 @@
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 kernels=
-boots=3
+boots=5
 cases=
 jobs=2
 out=$top/build/results/bench-kernel.tsv

@@ -1,7 +1,7 @@
 # scripts/bench-summary.awk - the one summariser of a scripts/bench-kernel.sh
 # run (build/results/bench-kernel.tsv): each kernel x case's median and
 # range over the boots, and every comparison the cost is shown by.  The
-# Markdown tables and the gnuplot chart of docs/performance.md
+# Markdown tables and the chart of docs/performance.md
 # (scripts/bench-summary.sh, scripts/performance-doc.sh) and the page's
 # chart (report/cost-svg.awk) are drawn from its output, so they show the
 # same numbers by the same rules.  Loaded after kernel/kernels.awk:
@@ -31,7 +31,10 @@
 # Prints, tab-separated, in the run's order:
 #   K kernel base other short        each kernel (base, other: "" for none)
 #   N case                           each case
-#   T panel title subtitle           each panel, as both charts title it
+#   T panel title subtitle chart     each panel, as both charts title it;
+#                                    chart: yes when the charts draw it (the
+#                                    cost of sealing), no for a table only
+#                                    (other: a different kernel, for scale)
 #   M kernel case median lo hi spread measured boots unit why maps broken
 #                                    each kernel x case the run has rows for:
 #                                    spread in percent; measured: the boots
@@ -116,11 +119,11 @@ END {
 		print "K", k, base[k], other[k], reg_has(k) ? reg_get(k, "short") : k
 	}
 	for (j = 1; j <= nc; j++) print "N", cases[j]
-	print "T", "base", "What sealing's code costs a process that never seals", "each kernel against its own base (the same kernel without this project's mm changes): plain cases, the twin layouts, stress-ng"
-	print "T", "twin", "What having seals costs", "a sealed region far away (+far-seal) or next to the operation (+next-seal), against the same layout unsealed, same kernel"
-	print "T", "refused", "What a refused call costs", "the call refused on sealed memory, against the same call performed on the same kernel (below 0: cheaper)"
-	print "T", "seal", "What mseal() itself costs", "against the base, or, where the base has no mseal(), against upstream's"
-	print "T", "other", "Not the cost of sealing: a different kernel", "the same cases on another kernel version (its whole mm differs), for scale only"
+	print "T", "base", "What sealing's code costs a process that never seals", "each kernel against its own base (the same kernel without this project's mm changes): plain cases, the twin layouts, stress-ng", "yes"
+	print "T", "twin", "What having seals costs", "a sealed region far away (+far-seal) or next to the operation (+next-seal), against the same layout unsealed, same kernel", "yes"
+	print "T", "refused", "What a refused call costs", "the call refused on sealed memory, against the same call performed on the same kernel (below 0: cheaper)", "yes"
+	print "T", "seal", "What mseal() itself costs", "against the base, or, where the base has no mseal(), against upstream's", "yes"
+	print "T", "other", "Not the cost of sealing: a different kernel", "the same cases on another kernel version (its whole mm differs), for scale only", "no"
 	for (a = 1; a <= nk; a++) for (j = 1; j <= nc; j++) {
 		k = kern[a]; c = cases[j]; key = k SUBSEP c
 		if (!boots[key]) continue

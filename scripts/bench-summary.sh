@@ -4,9 +4,9 @@
 # summarises it (medians, ranges, every comparison, each kernel against its
 # base in kernel/kernels.tsv), scripts/bench-tables.awk writes the tables
 # and the goals (their comments say what each shows).  --chart DIR also
-# writes the summary, DIR/summary, and per panel of the chart DIR/PANEL.dat
-# and DIR/PANEL.kernels, for scripts/performance-doc.sh's gnuplot chart;
-# report/cost-svg.awk draws the page's chart from the same summary.
+# keeps the summary, DIR/summary, which report/cost-svg.awk draws the chart
+# from (scripts/performance-doc.sh: docs/performance.svg; the page's is the
+# same drawing of the same summary).
 # Exit status: 0, 1 for a malformed TSV (what is wrong on stderr), 2 on misuse.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -23,4 +23,4 @@ else
 fi
 registry=(-v registry="$top/kernel/kernels.tsv" -f "$top/kernel/kernels.awk")
 awk "${registry[@]}" -f "$top/scripts/bench-summary.awk" "$tsv" >"$summary" || exit 1
-awk "${registry[@]}" -f "$top/scripts/bench-tables.awk" -v chart="$chart" "$summary"
+awk "${registry[@]}" -f "$top/scripts/bench-tables.awk" "$summary"

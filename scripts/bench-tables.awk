@@ -1,22 +1,22 @@
 # scripts/bench-tables.awk - the Markdown tables of a scripts/bench-kernel.sh
-# run, and the data of its gnuplot chart, from what scripts/bench-summary.awk
-# made of it (scripts/bench-summary.sh runs both).  Loaded after
-# kernel/kernels.awk (the goals' kernels are the registry's):
+# run, from what scripts/bench-summary.awk made of it (scripts/bench-summary.sh
+# runs both; report/cost-svg.awk draws the chart from the same summary).
+# Loaded after kernel/kernels.awk (the goals' kernels are the registry's):
 #
 #   awk -f kernel/kernels.awk -f scripts/bench-tables.awk \
-#       -v registry=kernel/kernels.tsv [-v chart=DIR] SUMMARY
+#       -v registry=kernel/kernels.tsv SUMMARY
 #
 # The tables: each kernel x case's median and spread ("!" over 1%); each
-# kernel against its base (and mseal() itself, and a different kernel,
-# labelled so); in a sealed process against the same layout unsealed; the
-# goals of issues 10 and 18 on each kernel that carries a series whole (the
-# registry's series column): every case in a process that never seals at
-# most 0.5% dearer than on its base (more than 0.5% cheaper listed apart:
-# the same code runs, so that is noise), every sealed-process case within 2%
-# of its twin, and, on a kernel with the 4-argument mseal(), mseal() itself
-# no dearer than upstream's.  With chart=DIR, for each panel: DIR/PANEL.dat
-# (per case, each kernel's change, low and high, "?" where none) and
-# DIR/PANEL.kernels (its kernels, in order), for scripts/performance-doc.sh.
+# kernel against its base (and mseal() itself); a kernel against a
+# different kernel, apart (not the cost of sealing); in a sealed process
+# against the same layout unsealed; the goals of issues 10 and 18 on each
+# kernel that carries a series whole (the registry's series column), each
+# with its dearest figure, its range and both medians' spreads: every case
+# in a process that never seals at most 0.5% dearer than on its base (more
+# than 0.5% cheaper listed apart: the same code runs, so that is noise),
+# stress-ng's madvise named, every sealed-process case within 2% of its
+# twin, and, on a kernel with the 4-argument mseal(), mseal() itself no
+# dearer than upstream's.
 BEGIN {
 	FS = "\t"
 	why = reg_load(registry)
@@ -24,7 +24,7 @@ BEGIN {
 }
 $1 == "K" { kern[++nk] = $2; base[$2] = $3; other[$2] = $4; next }
 $1 == "N" { cases[++nc] = $2; next }
-$1 == "T" { panels[++npanel] = $2; next }
+$1 == "T" { ptitle[$2] = $3; psub[$2] = $4; next }
 $1 == "R" { upstream = $2; next }
 $1 == "M" {
 	key = $2 SUBSEP $3
@@ -89,27 +89,48 @@ function table(list, label,   np, ps, a, b, i, j, k, c, head, rule, line, any, c
 	}
 }
 
-function goals(k,   b, j, c, x, key, misses, cheaper) {
+# "CASE: +x.xx% vs B [lo, hi] (spread s% on K, t% on B)": a comparison
+# of panel P with its range and both medians' spreads.
+function figure(p, c, k,   key, b, bc) {
+	key = p SUBSEP c SUBSEP k; b = against[key]; bc = against_case[key]
+	return sprintf("%s: %+.2f%% vs %s [%+.2f%%, %+.2f%%] (spread %.2f%% on %s, %.2f%% on %s; %d and %d boots)",
+		c, change[key], (bc == c ? b : bc), low[key], high[key], mspread[k, c], k, mspread[b, bc], (b == k ? bc : b),
+		measured[k, c], measured[b, bc])
+}
+
+function goals(k,   b, j, c, x, key, misses, cheaper, worst, wc, twc, tworst) {
 	b = base[k]
 	printf "\n### Goals on `%s`\n\n", k
 	if (b == "") { printf "Its base (kernel/kernels.tsv) did not run: nothing to compare with.\n"; return }
 	printf "Every unsealed case (plain, `+far-unsealed`, `+next-unsealed`, stress-ng) at most 0.5%% dearer than on %s, median of boots; every `+far-seal`/`+next-seal` case within 2%% of its unsealed twin on the same kernel.\n", b
-	misses = cheaper = ""
+	misses = cheaper = wc = twc = ""
 	for (j = 1; j <= nc; j++) {
 		c = cases[j]
 		if (unsealed(c)) {
 			key = "base" SUBSEP c SUBSEP k
 			if (!(key in change)) misses = misses sprintf("- %s: not measured on both %s and %s\n", c, k, b)
-			else if (change[key] > 0.5) misses = misses sprintf("- %s: %+.2f%% vs %s (goal: at most +0.5%%)\n", c, change[key], b)
-			else if (change[key] < -0.5) cheaper = cheaper sprintf("- %s: %+.2f%% vs %s\n", c, change[key], b)
+			else {
+				if (wc == "" || change[key] > worst) { worst = change[key]; wc = c }
+				if (change[key] > 0.5) misses = misses "- " figure("base", c, k) " (goal: at most +0.5%)\n"
+				else if (change[key] < -0.5) cheaper = cheaper "- " figure("base", c, k) "\n"
+			}
 		} else if (sealed(c)) {
 			key = "twin" SUBSEP c SUBSEP k
 			if (!(key in change)) misses = misses sprintf("- %s: not measured with its twin on %s\n", c, k)
-			else if (change[key] > 2 || change[key] < -2) misses = misses sprintf("- %s: %+.2f%% vs %s (goal: within 2%%)\n", c, change[key], against_case[key])
+			else {
+				x = change[key] < 0 ? -change[key] : change[key]
+				if (twc == "" || x > tworst) { tworst = x; twc = c }
+				if (x > 2) misses = misses "- " figure("twin", c, k) " (goal: within 2%)\n"
+			}
 		}
 	}
 	if (misses == "") print "\nAll met."
 	else printf "\nMissed:\n\n%s", misses
+	print ""
+	if (wc != "") print "- dearest unsealed case: " figure("base", wc, k)
+	if (("base" SUBSEP "stress-ng/madvise" SUBSEP k) in change && wc != "stress-ng/madvise")
+		print "- " figure("base", "stress-ng/madvise", k)
+	if (twc != "") print "- sealed case furthest from its twin: " figure("twin", twc, k)
 	if (cheaper != "") printf "\nMore than 0.5%% cheaper than %s (a process that never seals runs the same code; see the spreads):\n\n%s", b, cheaper
 	if (upstream == "" || reg_get(k, "abi") != "types") return
 	misses = ""
@@ -118,29 +139,15 @@ function goals(k,   b, j, c, x, key, misses, cheaper) {
 		if (c !~ /^(mseal-|seal-arenas-)/) continue
 		key = "seal" SUBSEP c SUBSEP k
 		if (!(key in change) || against[key] != upstream) misses = misses sprintf("- %s: not measured on both %s and %s\n", c, k, upstream)
-		else if (change[key] > 0) misses = misses sprintf("- %s: %+.1f%% vs %s (goal: at most %s)\n", c, change[key], upstream, upstream)
+		else if (change[key] > 0) misses = misses "- " figure("seal", c, k) " (goal: at most " upstream "'s)\n"
+		else met = met "- " figure("seal", c, k) "\n"
 	}
 	printf "\n### Goal on `%s` (issue 18)\n\n", k
 	printf "`mseal()` itself (`mseal-*`, `seal-arenas-*`) no dearer than %s's, median of boots.\n", upstream
 	if (misses == "") print "\nMet."
 	else printf "\nMissed:\n\n%s", misses
-}
-
-function chart_data(panel, dir,   i, j, c, k, key, line, file) {
-	if (!npk[panel]) return
-	file = dir "/" panel ".kernels"
-	for (i = 1; i <= npk[panel]; i++) print pk[panel, i] > file
-	close(file)
-	file = dir "/" panel ".dat"
-	for (j = 1; j <= npr[panel]; j++) {
-		c = pr[panel, j]; line = c
-		for (i = 1; i <= npk[panel]; i++) {
-			key = panel SUBSEP c SUBSEP pk[panel, i]
-			line = line ((key in change) ? sprintf(" %.3f %.3f %.3f", change[key], low[key], high[key]) : " ? ? ?")
-		}
-		print line > file
-	}
-	close(file)
+	if (met != "") printf "\n%s", met
+	met = ""
 }
 
 END {
@@ -163,7 +170,15 @@ END {
 		else if (other[k] != "") line = line sprintf("%s against %s, a different kernel (not the cost of sealing)", (line == "" ? "" : "; ") k, other[k])
 	}
 	print (line == "" ? "No kernel ran beside its base." : line ": the base of each is kernel/kernels.tsv's.  mseal() itself where the base has none: against " (upstream == "" ? "upstream's (it did not run)" : upstream) ", as the cell says.") "\n"
-	table("base seal other", 0)
+	table("base seal", 0)
+
+	line = ""
+	for (a = 1; a <= nk; a++) if (other[kern[a]] != "") line = line (line == "" ? "" : ", ") kern[a] " against " other[kern[a]]
+	if (line != "") {
+		printf "\n### %s: %s\n\n", ptitle["other"], line
+		print psub["other"] ", not in the chart.\n"
+		table("other", 0)
+	}
 
 	print "\n### In a sealed process, relative to the same operation in the same layout unsealed (same kernel)\n"
 	table("twin refused", 1)
@@ -181,5 +196,4 @@ END {
 	for (g = 1; g <= n; g++) if (in_run(goal_kernels[g])) goals(goal_kernels[g])
 	if (flagged != "") printf "\n**Spread over 1%%:**\n\n%s", flagged
 	if (notmeasured != "") printf "\n**Not measured (guest died, case broke or no output):**\n\n%s", notmeasured
-	if (chart != "") for (i = 1; i <= npanel; i++) chart_data(panels[i], chart)
 }

@@ -11,7 +11,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 # tests: patch (the series applies with patch -p1)
 # guest: qemu-system-x86 busybox-static cpio gzip xz-utils
 # userspace: gcc make libc6-dev libcap-dev, and clang for the fuzz target
-# benchmark: stress-ng (run in the guest), gnuplot-nox (the chart)
+# benchmark: stress-ng (run in the guest; its chart is awk-drawn SVG)
 # a JIT nobody here wrote: luajit (run in the guest under every seal policy),
 #   its source (apt-get source: scripts/deb-src.sh adds this release's deb-src
 #   entry; dpkg-dev unpacks it) and lua-moses (Debian's own test of it)
@@ -28,7 +28,7 @@ packages=(
 	patch
 	qemu-system-x86 busybox-static cpio gzip xz-utils
 	gcc make libc6-dev libcap-dev clang libclang-rt-14-dev
-	stress-ng gnuplot-nox
+	stress-ng
 	luajit dpkg-dev lua-moses
 	libbrotli1 libc-ares2 libicu72 libnghttp2-14 libssl3 libuv1 zlib1g libstdc++6
 	node-acorn node-cjs-module-lexer node-undici strace

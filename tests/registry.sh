@@ -41,7 +41,7 @@ for d in jitdemo attacks exec-seals; do
 	[ -d "$top/build/$d" ] && cp -a "$top/build/$d" "$copy/build/"
 done
 
-tap_start 43
+tap_start 44
 # Make's expansion of TARGET (no recipe runs: -n, the programs "built").
 dry() { make --no-print-directory -C "$copy" -n BUILT=yes "$@" 2>&1; }
 # has TEXT PATTERN: TEXT matches the extended regular expression PATTERN.
@@ -137,6 +137,17 @@ done
 out=$("$copy/scripts/bench-summary.sh" "$work/bench.tsv" 2>&1)
 tap_result "$(has "$out" "$new against vanilla" && has "$out" "^### Goals on \`$new\`"; echo $?)" \
 	"the benchmark's summary sets it against vanilla, with the series' goals" "$(grep -m 3 -E 'against|Goals' <<<"$out")"
+# the chart (the page's and docs/performance.svg, report/cost-svg.awk) draws
+# it against its base; a kernel whose base is a different kernel (~KERNEL:
+# upstream) is a table of its own, never a bar of the chart
+for b in 1 2 3; do printf 'upstream\tmmap-munmap\t%s\t900\tns/iter\tok\tmaps=9\n' "$b"; done >>"$work/bench.tsv"
+out=$("$copy/scripts/bench-summary.sh" --chart "$work/chart" "$work/bench.tsv" 2>&1)
+awk -v registry="$copy/kernel/kernels.tsv" -v problems=/dev/stderr -f "$copy/kernel/kernels.awk" -f "$copy/scripts/result.awk" \
+	-f "$copy/scripts/expect.awk" -f "$copy/report/lib.awk" -f "$copy/report/cost-svg.awk" "$work/chart/summary" >"$work/chart.svg" 2>&1
+tap_result "$(grep -q "<title>$new mmap-munmap: " "$work/chart.svg" && grep -q "vs vanilla</text>" "$work/chart.svg" &&
+	! grep -q "<title>upstream mmap-munmap" "$work/chart.svg" && has "$out" "^### Not the cost of sealing: .*upstream against vanilla"; echo $?)" \
+	"the cost chart draws it against its base; upstream (~vanilla) only in a table apart" \
+	"$(grep -o '<title>[^<]*' "$work/chart.svg" | head -n 3)" "$(grep -m 2 -E '^### ' <<<"$out")"
 
 # What the reader refuses, and make with it.
 bad() { # bad DESCRIPTION PATTERN AWK-EDIT

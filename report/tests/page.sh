@@ -14,6 +14,14 @@
 #     page's own file;
 #   - the whole attack matrix fits a 1920x1080 screen, and a screenshot of it
 #     is kept as OUT/report-page.png;
+#   - at 1920x1080 and at 1440x900 (a laptop) the page never scrolls
+#     sideways: each matrix stays within the window in its box, which
+#     scrolls instead, keeping its row names at its left and its head rows
+#     at its top, its last cell reachable (report/tests/fit.js);
+#   - the page opens with its answer: before the first matrix, its table
+#     within the first 1440x900 screen (OUT/report-page-1440.png), and per
+#     kernel the scenarios blocked under the policy that blocks most, and
+#     of how many, are what the TAP results make (counted here);
 #     the first real JIT's matrix (of --jits, report.sh's) is no wider
 #     (OUT/report-page-realjit.png);
 #   - every matrix, the attacks' and each real JIT's (luajit, luajit-pkey,
@@ -83,7 +91,7 @@ first_jit=${jits%% *}
 
 # ok_unless DESCRIPTION [WHY...]: ok when there is no WHY
 ok_unless() { local name=$1; shift; if [ $# -eq 0 ]; then ok "$name"; else not_ok "$name" "$@"; fi; }
-plan=$((9 + (3 + $(wc -w <<<"$jits")) * $(wc -w <<<"$kernels")))
+plan=$((13 + (3 + $(wc -w <<<"$jits")) * $(wc -w <<<"$kernels")))
 . "$here/../../tests/tap.sh"
 tap_start "$plan"
 
@@ -172,8 +180,8 @@ screenshot() { # FILE
 rendered=
 sid=
 # what the session finds; nothing when it fails, and no screenshot of a run before
-counts='' jit_right='' clicked='' entered='' cx='' cy=''
-rm -f "$out/report-page.png" "$out/report-page-realjit.png" "$out/report-page-detail.png"
+counts='' jit_right='' clicked='' entered='' cx='' cy='' fit_1920='' fit_1440='' opening=''
+rm -f "$out/report-page.png" "$out/report-page-realjit.png" "$out/report-page-detail.png" "$out/report-page-1440.png"
 if send '{"id":1,"method":"Target.createTarget","params":{"url":"about:blank"}}' Target.createTarget &&
 	tid=$(answer 1 | field targetId) && [ -n "$tid" ] &&
 	send "{\"id\":2,\"method\":\"Target.attachToTarget\",\"params\":{\"targetId\":\"$tid\",\"flatten\":true}}" Target.attachToTarget &&
@@ -209,6 +217,13 @@ if send '{"id":1,"method":"Target.createTarget","params":{"url":"about:blank"}}'
 		call Input.dispatchKeyEvent "{\"type\":\"$t\",\"key\":\"Enter\",\"code\":\"Enter\",\"windowsVirtualKeyCode\":13}" >/dev/null
 	done
 	entered=$(value_of "$(js "$here/shown-detail.js")")
+	# the page's width and each matrix's box, at 1920x1080 and at 1440x900,
+	# and the answer it opens with (a screenshot of the laptop's first screen)
+	fit_1920=$(value_of "$(js "$here/fit.js")")
+	call Emulation.setDeviceMetricsOverride '{"width":1440,"height":900,"deviceScaleFactor":1,"mobile":false}' >/dev/null
+	fit_1440=$(value_of "$(js "$here/fit.js")")
+	opening=$(value_of "$(js "$here/answer.js")")
+	screenshot "$out/report-page-1440.png"
 	# every answer came, or the page was not (wholly) rendered
 	[ -s "$w/dead" ] || rendered=1
 	send '{"id":0,"method":"Browser.close"}' Browser.close && answer 0 >/dev/null
@@ -263,6 +278,31 @@ elif [ "${clicked:-}" = "picked shown maps" ] && [ "${entered:-}" = "picked show
 else not_ok "a click (or Enter) on a cell shows its detail" "attack cell clicked at ${cx:-?},${cy:-?}: ${clicked:-no answer}" \
 	"$first_jit cell, Enter: ${entered:-no answer}"; fi
 
+# 7b: no sideways page scroll; each matrix's box within the window, its heads
+# in view when it scrolls, its last cell reachable
+fits_in() { # SIZE FIT-ANSWER
+	local size=$1 fit=$2 page_w win_w why=() id r sx sy dx dy dl b
+	if [ -z "$rendered" ] || [ "${fit%%|*}" = "$fit" ]; then not_ok "no sideways page scroll at $size; each matrix scrolls in its box, its heads in view" "not rendered"; return; fi
+	read -r _ page_w win_w <<<"${fit%%|*}"
+	[ "$page_w" -le "$win_w" ] 2>/dev/null || why+=("the page is $page_w px wide in a $win_w px window")
+	while read -r id _ r _ sx _ sy _ dx _ dy _ dl; do
+		[ -n "$id" ] || continue
+		b="$id: right $r, scrolled $sx,$sy; row name off by $dx, heads by $dy, last cell by $dl"
+		if [ "$r" -gt "$win_w" ] 2>/dev/null || { [ "$sx" -gt 0 ] && [ "${dx#-}" -gt 2 ]; } 2>/dev/null ||
+			{ [ "$sy" -gt 0 ] && [ "${dy#-}" -gt 2 ]; } 2>/dev/null || [ "$dl" -gt 1 ] 2>/dev/null || [ "$dl" = none ]; then why+=("$b"); fi
+	done < <(tr ';' '\n' <<<"${fit#*|}")
+	[ -n "${fit#*|}" ] || why+=("no matrix in a box (div.matrix-box)")
+	ok_unless "no sideways page scroll at $size; each matrix scrolls in its box, its heads in view" ${why[@]+"${why[@]}"}
+}
+fits_in 1920x1080 "$fit_1920"
+fits_in 1440x900 "$fit_1440"
+# 7c: the answer first, on the first screen
+read -r _ before _ abottom _ aheight <<<"${opening%%|*}"
+if [ -z "$rendered" ]; then not_ok "the page opens with its answer, on the first 1440x900 screen (not rendered)"
+elif [ "${before:-0}" = 1 ] && [ "$abottom" -le "$aheight" ] 2>/dev/null; then
+	ok "the page opens with its answer, on the first 1440x900 screen (its bottom at $abottom): $out/report-page-1440.png"
+else not_ok "the page opens with its answer, on the first 1440x900 screen" "before the first matrix: ${before:-no}; its bottom: ${abottom:-none} of ${aheight:-?}"; fi
+
 # 8: every kernel asked for has a column group in every matrix
 runs_in() { tr ';' '\n' <<<"${counts%%|*}" | awk -v t="$1" '$1 == t { print $2 }' | sort | paste -sd' '; }
 want_runs=$(tr ' ' '\n' <<<"$kernels" | sed '/^$/d' | sort | paste -sd' ')
@@ -274,6 +314,7 @@ if [ ${#lacking[@]} -eq 0 ]; then ok "the attack and real-JIT matrices ($jits) h
 else not_ok "the attack and real-JIT matrices ($jits) have a column group for each kernel" "${lacking[@]}" "results: $want_runs"; fi
 
 # 9...: per kernel, the DOM's cells and marks against the TAP
+answer_off=()
 for k in $kernels; do
 	tap=$results/$k-attacks.tap
 	dom=$(tr ';' '\n' <<<"${counts%%|*}" | awk -v k="$k" '$1 == "attacks-matrix" && $2 == k { $1 = $2 = ""; print substr($0, 3) }')
@@ -309,16 +350,23 @@ for k in $kernels; do
 		key = f["scenario"] " " f["policy"]; o = f["outcome"]
 		if (!(key in cell)) { cell[key] = o; keys[++nk] = key } else if (cell[key] != o) cell[key] = "mixed"
 		if (o == "ERROR") err[key] = 1
+		if (!(f["scenario"] in scen)) { scen[f["scenario"]] = 1; nscen++ }
 		cases[o]++
 	}
 	/^# kernel=[^ ]*: [0-9]+ cases, / { split($0, t, /[ :;,]+/); closing = t[5] " " t[7] " " t[9] }
 	END {
-		for (i = 1; i <= nk; i++) { c = (keys[i] in err) ? "ERROR" : cell[keys[i]]; n[c]++ }
-		printf "%d %d %d %d|%d %d %d|%s\n", n["LANDED"], n["BLOCKED"], n["mixed"], n["ERROR"],
-			cases["LANDED"], cases["BLOCKED"], cases["ERROR"], closing
+		for (i = 1; i <= nk; i++) {
+			c = (keys[i] in err) ? "ERROR" : cell[keys[i]]; n[c]++
+			if (c == "BLOCKED") { split(keys[i], sp, " "); if (++pb[sp[2]] > best) best = pb[sp[2]] }
+		}
+		printf "%d %d %d %d|%d %d %d|%s|%d %d\n", n["LANDED"], n["BLOCKED"], n["mixed"], n["ERROR"],
+			cases["LANDED"], cases["BLOCKED"], cases["ERROR"], closing, best, nscen
 	}' "$tap")
 	read -r dl db dm de _ _ _ dx ml mb me dmaps _ <<<"$dom"
-	wcells=${want%%|*}; rest=${want#*|}; wcases=${rest%%|*}; closing=${rest#*|}
+	wcells=${want%%|*}; rest=${want#*|}; wcases=${rest%%|*}; rest=${rest#*|}; closing=${rest%%|*}
+	# the answer's row: the most scenarios a policy blocks, of how many
+	arow=$(tr ';' '\n' <<<"${opening#*|}" | awk -v k="$k" '$1 == k { print $2 " " $3 }')
+	[ "${arow:-none}" = "${rest#*|}" ] || answer_off+=("$k: the answer says ${arow:-nothing}, the TAP ${rest#*|} (blocked, scenarios)")
 	if [ -z "$dom" ]; then not_ok "$k: cells as the TAP results say" "no column for $k on the page"
 	elif [ "$dl $db $dm $de" = "$wcells" ] && [ "$dx" = 0 ]; then
 		ok "$k: cells as the TAP results say: $dl LANDED, $db BLOCKED, $dm mixed, $de ERROR"
@@ -334,4 +382,7 @@ for k in $kernels; do
 	elif [ "$dmaps" = "$tmaps" ]; then ok "$k: every maps/smaps line of the TAP in the cells' details: $tmaps"
 	else not_ok "$k: every maps/smaps line of the TAP in the cells' details" "page: $dmaps, TAP: $tmaps"; fi
 done
+# last: the opening answer's counts, every kernel's, against the TAP
+if [ -z "$rendered" ]; then not_ok "the answer's blocked scenarios per kernel are what the TAP results make (not rendered)"
+else ok_unless "the answer's blocked scenarios per kernel are what the TAP results make" ${answer_off[@]+"${answer_off[@]}"}; fi
 tap_end

@@ -19,9 +19,17 @@
 # (and has no Content-Security-Policy to stop it), one that logs a console
 # error.  Then checks that page.sh passes the good ones, fails each bad one
 # at the right test point, and that report.sh exits 1 naming the file.
+# Then pages whose matrix box does not scroll (the page scrolls sideways at
+# 1440 px), whose heads scroll away with the cells, whose answer comes after
+# the matrices, and whose answer's counts disagree with the TAP.
 # Last, page.sh with a fake chromium first in PATH: one that dies after two
 # answers, one that hangs (PAGE_TIMEOUT=5): a failed test point that says
 # so, the whole plan, a bounded time, no temporary directory left.
+#
+# Every page.sh and report.sh run starts as soon as its input is made,
+# SELF_TEST_JOBS (default 2) at a time in the background; the test points
+# are judged, in order, once all have ended, so that each failure is still
+# reported.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 page=$here/page.sh
@@ -52,14 +60,26 @@ if [ -z "$jits" ]; then
 fi
 lj=${jits%% *} # the first real JIT: its TAP is made bad below
 . "$here/../../tests/tap.sh"
-tap_start 17
-# run page.sh; its TAP in $out/NAME.tap, its exit status in $rc
-run_page() { # NAME ARGS...
+jobs_at_once=${SELF_TEST_JOBS:-2}
+. "$here/../../scripts/whole-number.sh"
+whole_number self-test.sh SELF_TEST_JOBS "$jobs_at_once"
+tap_start 21
+# COMMAND in the background, at most $jobs_at_once at a time: its output in
+# $out/NAME.tap, its exit status in $out/NAME.rc, its seconds in $out/NAME.secs
+start() { # NAME COMMAND...
 	local name=$1
 	shift
-	"$page" ${top[@]+"${top[@]}"} --kernels "$kernels" --jits "$jits" "$@" >"$out/$name.tap" 2>&1
-	rc=$?
+	while [ "$(jobs -pr | wc -l)" -ge "$jobs_at_once" ]; do wait -n; done
+	( t=$SECONDS; "$@" >"$out/$name.tap" 2>&1; echo $? >"$out/$name.rc"; echo $((SECONDS - t)) >"$out/$name.secs" ) &
 }
+# page.sh on ARGS, started
+start_page() { # NAME ARGS...
+	local name=$1
+	shift
+	start "$name" "$page" ${top[@]+"${top[@]}"} --kernels "$kernels" --jits "$jits" "$@"
+}
+# a started run's exit status, in $rc ("none" when it left none)
+ended() { rc=$(cat "$out/$1.rc" 2>/dev/null) || rc=none; }
 failed_points() { grep '^not ok' "$1" | sed 's/^not ok [0-9]* - //; s/ (.*//; s/\(: [^:]*\):.*/\1/' | paste -sd'|'; }
 copy_results() {
 	local j
@@ -70,11 +90,20 @@ copy_results() {
 }
 report() { "$report" ${top[@]+"${top[@]}"} --kernels "$kernels" --jits "$jits" "$@"; }
 
-# 1: the good results pass
-run_page good "$results" "$out/good"
-if [ $rc -eq 0 ] && ! grep -q '^not ok' "$out/good.tap"; then ok "page.sh passes the good results"
-else not_ok "page.sh passes the good results" "$(failed_points "$out/good.tap")"; fi
-goodpage=$out/good/report/index.html
+
+# report.sh on DIR/results into DIR/gen, its output, errors and exit status
+# beside (DIR/gen.out, gen.err, gen.rc)
+gen() { # DIR
+	report "$1/results" "$1/gen" >"$1/gen.out" 2>"$1/gen.err"
+	echo $? >"$1/gen.rc"
+}
+
+# The runs, each started as soon as its input is there.
+# 1: the good results
+start_page good "$results" "$out/good"
+# The good page, which the bad pages are made from.
+goodpage=$out/page/index.html
+report "$results" "$out/page" >"$out/page.out" 2>&1 || true
 
 # 2-4: a missing, a truncated and a corrupt TAP file
 copy_results missing; rm "$out/missing/results/$victim-attacks.tap"
@@ -84,33 +113,15 @@ copy_results corrupt
 awk '!done && /^# result / && sub(/outcome=[A-Z]+/, "outcome=BANANA") { done = 1 } { print }' \
 	"$results/$victim-attacks.tap" >"$out/corrupt/results/$victim-attacks.tap"
 for bad in missing truncated corrupt; do
-	report "$out/$bad/results" "$out/$bad/gen" >"$out/$bad/gen.out" 2>"$out/$bad/gen.err"
-	grc=$?
-	run_page "$bad" "$out/$bad/results" "$out/$bad"
-	why=()
-	[ $grc -eq 1 ] || why+=("report.sh exited $grc, not 1")
-	grep -q "$victim-attacks.tap" "$out/$bad/gen.err" || why+=("report.sh's error does not name $victim-attacks.tap")
-	grep -q "class=\"problem\"><code>[^<]*$victim-attacks.tap" "$out/$bad/gen/index.html" || why+=("the page does not name $victim-attacks.tap")
-	[ $rc -ne 0 ] || why+=("page.sh exited 0")
-	grep -q '^not ok 1 - report.sh found every result file' "$out/$bad.tap" || why+=("page.sh's test 1 did not fail")
-	grep -qE "^not ok [0-9]+ - $victim: cells" "$out/$bad.tap" || why+=("page.sh did not fail $victim's cells")
-	if [ ${#why[@]} -eq 0 ]; then ok "a $bad $victim-attacks.tap fails report.sh (exit 1) and page.sh, and the page names it"
-	else not_ok "a $bad $victim-attacks.tap fails report.sh (exit 1) and page.sh, and the page names it" "${why[@]}"; fi
+	start "$bad-gen" gen "$out/$bad"
+	start_page "$bad" "$out/$bad/results" "$out/$bad"
 done
 
-# A page made from the good one (OUT/NAME/index.html, written by the caller)
-# must fail page.sh at each test point POINT (an extended regex) names.
-bad_page() { # NAME WHAT POINT...
-	local name=$1 what=$2 p why=()
-	shift 2
-	run_page "$name" --page "$out/$name/index.html" "$results" "$out/$name"
-	[ $rc -ne 0 ] || why+=("page.sh exited 0")
-	for p; do grep -qE "^not ok [0-9]+ - $p" "$out/$name.tap" || why+=("did not fail: $p"); done
-	if [ ${#why[@]} -eq 0 ]; then ok "$what fails page.sh ($(failed_points "$out/$name.tap"))"
-	else not_ok "$what fails page.sh" "${why[@]}"; fi
-}
-# The good page through sed SCRIPT, as OUT/NAME/index.html.
-edit_page() { mkdir -p "$out/$1"; sed -e "$2" "$goodpage" >"$out/$1/index.html"; }
+# A page made from the good one (OUT/NAME/index.html, written by the
+# caller), started under page.sh; bad_page judges it.
+start_bad() { start_page "$1" --page "$out/$1/index.html" "$results" "$out/$1"; }
+# The good page through sed SCRIPT, as OUT/NAME/index.html, started.
+edit_page() { mkdir -p "$out/$1"; sed -e "$2" "$goodpage" >"$out/$1/index.html"; start_bad "$1"; }
 
 # 5: counts that disagree: the first BLOCKED cell of the victim in the attack
 # matrix turned LANDED, and its first RAN cell in the first real JIT's
@@ -140,27 +151,17 @@ awk -v k="$victim" -v lj="$lj" -v RS="\001" '{
 		$0 = head rest
 	}
 } { printf "%s", $0 }' "$goodpage" >"$out/disagree/index.html"
-bad_page disagree "a page whose $victim cells disagree with the TAP" \
-	"$victim: cells as the TAP" "$victim: one mark per case" "$victim: $lj cells as the TAP"
+start_bad disagree
 
 # 6: a page that reaches for the network (no CSP to stop it first)
 leak='s|</body>|<img alt="" src="http://report-self-test.invalid/leak.png"></body>|'
 edit_page network "/http-equiv=\"Content-Security-Policy\"/d; $leak"
-bad_page network "a page that loads http://report-self-test.invalid/leak.png" \
-	"no request leaves the page" "the page refers to nothing outside itself"
-
 # 7: the same image with the page's CSP in place: blocked, and still a failure
 edit_page csp "$leak"
-bad_page csp "the same image under the page's Content-Security-Policy" "the page refers to nothing outside itself"
-
 # 8: a console error
 edit_page console 's|</body>|<script>console.error("report self-test")</script></body>|'
-bad_page console "a page that logs a console error" "no console message"
-
 # 9: a matrix too big for the screen (every row label made very long)
 edit_page toobig 's|<span class="narr">|<span class="narr">a label far too long for any projector to show beside the whole matrix: |'
-bad_page toobig "a matrix wider than 1920 px" "the whole attack matrix fits"
-
 # 10: a page whose cells lost a maps line (the first "maps after:" of the victim's cells)
 mkdir -p "$out/nomaps"
 awk -v k="$victim" -v RS="\001" '{
@@ -168,7 +169,7 @@ awk -v k="$victim" -v RS="\001" '{
 	rest = substr($0, i); p = index(rest, "<pre>"); j = index(substr(rest, p + 1), "maps after: ")
 	if (i && p && j) { j += p; $0 = substr($0, 1, i - 1) substr(rest, 1, j - 1) "lost: " substr(rest, j + 12) }
 } { printf "%s", $0 }' "$goodpage" >"$out/nomaps/index.html"
-bad_page nomaps "a page whose $victim cells lost a maps line" "$victim: every maps/smaps line"
+start_bad nomaps
 
 # 11: a malformed cost file fails report.sh too, named on the page.  The
 # run's own bench-kernel.tsv when it has one (make bench-kernel); else (make
@@ -181,30 +182,19 @@ if [ ! -f "$bench" ]; then
 		"$1" mmap-munmap 1 1000 "$1" mmap-munmap 2 1000 >"$bench"
 fi
 awk -F'\t' -v OFS='\t' 'NR == 3 { $6 = "okay" } { print }' "$bench" >"$out/badbench/results/bench-kernel.tsv"
-report "$out/badbench/results" "$out/badbench/gen" >"$out/badbench/gen.out" 2>"$out/badbench/gen.err"
-grc=$?
-if [ $grc -eq 1 ] && grep -q 'bench-kernel.tsv: line 3: status "okay"' "$out/badbench/gen.err" &&
-	grep -q 'class="problem"><code>[^<]*bench-kernel.tsv</code>: line 3' "$out/badbench/gen/index.html"; then
-	ok "a malformed bench-kernel.tsv fails report.sh (exit 1), and the page names it"
-else not_ok "a malformed bench-kernel.tsv fails report.sh (exit 1), and the page names it" "exit $grc: $(head -n 3 "$out/badbench/gen.err")"; fi
-# 12: a corrupt TAP of the first real JIT: report.sh exits 1 naming it, page.sh fails
+start badbench-gen gen "$out/badbench"
+
+# 12: a corrupt TAP of the first real JIT
 copy_results realjit
 awk '!done && /^# result / && sub(/ outcome=[A-Z]+/, " outcome=BANANA") { done = 1 } { print }' \
 	"$results/$victim-$lj.tap" >"$out/realjit/results/$victim-$lj.tap"
-report "$out/realjit/results" "$out/realjit/gen" >"$out/realjit/gen.out" 2>"$out/realjit/gen.err"
-grc=$?
-run_page realjit "$out/realjit/results" "$out/realjit"
-why=()
-[ $grc -eq 1 ] || why+=("report.sh exited $grc, not 1")
-grep -q "$victim-$lj.tap: line [0-9]*: outcome=BANANA" "$out/realjit/gen.err" || why+=("report.sh's error does not name $victim-$lj.tap's line")
-grep -q "class=\"problem\"><code>[^<]*$victim-$lj.tap" "$out/realjit/gen/index.html" || why+=("the page does not name $victim-$lj.tap")
-grep -qE "^not ok [0-9]+ - $victim: $lj cells" "$out/realjit.tap" || why+=("page.sh did not fail $victim's $lj cells")
-if [ ${#why[@]} -eq 0 ]; then ok "a corrupt $victim-$lj.tap fails report.sh (exit 1) and page.sh, and the page names it"
-else not_ok "a corrupt $victim-$lj.tap fails report.sh (exit 1) and page.sh, and the page names it" "${why[@]}"; fi
+start realjit-gen gen "$out/realjit"
+start_page realjit "$out/realjit/results" "$out/realjit"
+
 # 13: cells that ignore the mouse and the keyboard (a listener that swallows
 # every click and key before report/cell.js sees it)
 edit_page deaf 's|</body>|<script>["click", "keydown"].forEach(function (t) { document.addEventListener(t, function (e) { e.stopImmediatePropagation(); }, true); });</script></body>|'
-bad_page deaf "a page whose cells ignore clicks and keys" "a click \\(or Enter\\) on a cell shows its detail"
+
 # 14: a TAP of the first real JIT with every outcome guest/run-cases.sh can give and judge.sh
 # can write: a workload WRONG, one NOJIT, an attack ERROR, a failed case with
 # no result line after it (whatever its text), and a field the cells do not
@@ -230,54 +220,28 @@ function fail() { sub(/^ok/, "not ok", tp) }
 { flush(); print }
 END { flush() }' \
 	"$results/$victim-$lj.tap" >"$out/realjit-error/results/$victim-$lj.tap"
-report "$out/realjit-error/results" "$out/realjit-error/gen" >"$out/realjit-error/gen.out" 2>"$out/realjit-error/gen.err"
-grc=$?
-run_page realjit-error "$out/realjit-error/results" "$out/realjit-error"
-why=()
-[ $grc -eq 0 ] || why+=("report.sh exited $grc: $(head -n 3 "$out/realjit-error/gen.err")")
-for word in WRONG NOJIT; do
-	sed -n '/id="'"$lj"'-matrix"/,/<\/table>/p' "$out/realjit-error/gen/index.html" | tr '\n' ' ' |
-		grep -q "<td class=\"c error[^\"]*\" data-run=\"$victim\"[^>]*><span class=\"o\">ERROR<small>$word</small>" ||
-		why+=("no $victim $lj cell says ERROR $word")
-done
-[ $rc -eq 0 ] || why+=("page.sh failed: $(failed_points "$out/realjit-error.tap")")
-grep -qE "^ok [0-9]+ - $victim: $lj cells as the TAP results say: .* 4 ERROR," "$out/realjit-error.tap" ||
-	why+=("page.sh did not count 4 ERROR cells for $victim")
-if [ ${#why[@]} -eq 0 ]; then ok "WRONG, NOJIT and ERROR outcomes, a case without a result and a point about the guest in $victim-$lj.tap: ERROR cells, as page.sh counts them"
-else not_ok "WRONG, NOJIT and ERROR outcomes, a case without a result and a point about the guest in $victim-$lj.tap: ERROR cells, as page.sh counts them" "${why[@]}"; fi
+start realjit-error-gen gen "$out/realjit-error"
+start_page realjit-error "$out/realjit-error/results" "$out/realjit-error"
+
 # 15, 16: a browser that dies after its first two answers, and one that
-# hangs: page.sh fails "chromium rendered the page" saying what happened,
-# prints every test point of its plan, ends (PAGE_TIMEOUT=5) and leaves no
-# temporary directory behind
-dead_browser() { # NAME WHAT WORDS SCRIPT
-	local name=$1 what=$2 words=$3 d=$out/$1 why=() start planned points
+# hangs (PAGE_TIMEOUT=5), each page.sh bounded by timeout
+start_dead() { # NAME SCRIPT
+	local d=$out/$1
 	mkdir -p "$d/bin" "$d/tmp"
-	printf '#!/bin/bash\n%s\n' "$4" >"$d/bin/chromium"
+	printf '#!/bin/bash\n%s\n' "$2" >"$d/bin/chromium"
 	chmod +x "$d/bin/chromium"
-	start=$SECONDS
-	PATH=$d/bin:$PATH TMPDIR=$d/tmp PAGE_TIMEOUT=5 timeout -k 5 120 "$page" ${top[@]+"${top[@]}"} --kernels "$kernels" \
-		--page "$goodpage" "$results" "$d" >"$out/$name.tap" 2>&1
-	rc=$?
-	[ $rc -eq 1 ] || why+=("page.sh exited $rc, not 1 (124: still running after 120 s; over 128: killed by a signal)")
-	grep -A1 -E '^not ok [0-9]+ - chromium rendered the page$' "$out/$name.tap" | grep -qE "^#   .*($words)" ||
-		why+=("no failed \"chromium rendered the page\" saying: $words")
-	planned=$(sed -n 's/^1\.\.\([0-9]*\)$/\1/p' "$out/$name.tap")
-	points=$(grep -cE '^(not )?ok [0-9]+ - ' "$out/$name.tap")
-	[ "${planned:-none}" = "$points" ] || why+=("the plan says ${planned:-nothing}, page.sh printed $points test points")
-	[ -z "$(ls -A "$d/tmp")" ] || why+=("left behind in TMPDIR: $(ls -A "$d/tmp" | head -n 3 | paste -sd' ')")
-	if [ ${#why[@]} -eq 0 ]; then ok "$what: page.sh fails in $((SECONDS - start)) s, saying so, and cleans up"
-	else not_ok "$what: page.sh fails, saying so, and cleans up" "${why[@]}"; fi
+	start "$1" env PATH="$d/bin:$PATH" TMPDIR="$d/tmp" PAGE_TIMEOUT=5 timeout -k 5 120 "$page" ${top[@]+"${top[@]}"} \
+		--kernels "$kernels" --page "$goodpage" "$results" "$d"
 }
-dead_browser dying "a browser that dies after two answers" "stopped reading|exited before" \
-	'read -r -d "" c <&3; printf "{\"id\":1,\"result\":{\"targetId\":\"T\"}}\0" >&4
+start_dead dying 'read -r -d "" c <&3; printf "{\"id\":1,\"result\":{\"targetId\":\"T\"}}\0" >&4
 read -r -d "" c <&3; printf "{\"id\":2,\"result\":{\"sessionId\":\"S\"}}\0" >&4
 exit 1'
-dead_browser hanging "a browser that hangs" "after PAGE_TIMEOUT=5 s: killed" 'exec sleep 600'
+start_dead hanging 'exec sleep 600'
+
 # 17: a JIT speed table with a time of 0 (bench.sh prints a time under 5 us
-# as 0.00; the table divides by it): report.sh exits 1 naming the line, and
-# the page names it and shows no inf or nan.  The run's own table when it
-# has one (make bench-jit), its first row's JIT time made 0.00; else a
-# table in bench.sh's format.
+# as 0.00; the table divides by it).  The run's own table when it has one
+# (make bench-jit), its first row's JIT time made 0.00; else a table in
+# bench.sh's format.
 copy_results zerojit
 jb=$out/zerojit/results/jitdemo-bench.txt
 if [ -f "$results/jitdemo-bench.txt" ]; then
@@ -287,12 +251,136 @@ else
 		'fib             100.00       0.00      20.00       5.00     10.0x    0.50x    2.00x     3%/2%/1%  ok (calls)' \
 		'(medians of 5 rounds; call time only; ± is (max - min) / median of the rounds;' ' targets missed: 0)' >"$jb"
 fi
-report "$out/zerojit/results" "$out/zerojit/gen" >"$out/zerojit/gen.out" 2>"$out/zerojit/gen.err"
-grc=$?
-if [ $grc -eq 1 ] && grep -q 'jitdemo-bench.txt: line 2: a time of [^ ]* is 0' "$out/zerojit/gen.err" &&
+start zerojit-gen gen "$out/zerojit"
+
+# 18: matrix boxes that do not scroll: the page scrolls sideways at 1440 px
+edit_page unboxed 's|<div class="matrix-box"|<div style="overflow: visible; max-height: none" class="matrix-box"|'
+# 19: heads that scroll away with the cells
+edit_page unstuck 's|</head>|<style>.matrix-box .matrix thead, .matrix-box .matrix th, .matrix-box .gt { position: static !important; }</style></head>|'
+# 20: the answer after the matrices (moved to the end of the page)
+mkdir -p "$out/lateanswer"
+awk '/^<section id="answer">/ { moving = 1 } moving { held = held $0 "\n"; if ($0 == "</section>") moving = 0; next }
+	/^<script>/ && !done { printf "%s", held; done = 1 } { print }' "$goodpage" >"$out/lateanswer/index.html"
+start_bad lateanswer
+# 21: an answer whose count for the victim is one more than the TAP makes
+mkdir -p "$out/wronganswer"
+awk -v k="$victim" 'index($0, "<tr data-run=\"" k "\">") && match($0, /data-blocked="[0-9]+"/) {
+	n = substr($0, RSTART + 14, RLENGTH - 15) + 1
+	$0 = substr($0, 1, RSTART - 1) "data-blocked=\"" n "\"" substr($0, RSTART + RLENGTH)
+} { print }' "$goodpage" >"$out/wronganswer/index.html"
+start_bad wronganswer
+
+wait
+
+# The points, in order.
+# 1: the good results pass
+ended good
+if [ "$rc" = 0 ] && ! grep -q '^not ok' "$out/good.tap"; then ok "page.sh passes the good results"
+else not_ok "page.sh passes the good results" "exit $rc" "$(failed_points "$out/good.tap")"; fi
+
+# 2-4
+for bad in missing truncated corrupt; do
+	ended "$bad"
+	why=()
+	grc=$(cat "$out/$bad/gen.rc")
+	[ "$grc" -eq 1 ] || why+=("report.sh exited $grc, not 1")
+	grep -q "$victim-attacks.tap" "$out/$bad/gen.err" || why+=("report.sh's error does not name $victim-attacks.tap")
+	grep -q "class=\"problem\"><code>[^<]*$victim-attacks.tap" "$out/$bad/gen/index.html" || why+=("the page does not name $victim-attacks.tap")
+	[ "$rc" != 0 ] || why+=("page.sh exited 0")
+	grep -q '^not ok 1 - report.sh found every result file' "$out/$bad.tap" || why+=("page.sh's test 1 did not fail")
+	grep -qE "^not ok [0-9]+ - $victim: cells" "$out/$bad.tap" || why+=("page.sh did not fail $victim's cells")
+	if [ ${#why[@]} -eq 0 ]; then ok "a $bad $victim-attacks.tap fails report.sh (exit 1) and page.sh, and the page names it"
+	else not_ok "a $bad $victim-attacks.tap fails report.sh (exit 1) and page.sh, and the page names it" "${why[@]}"; fi
+done
+
+# A page made from the good one must have failed page.sh at each test point
+# POINT (an extended regex) names.
+bad_page() { # NAME WHAT POINT...
+	local name=$1 what=$2 p why=()
+	shift 2
+	ended "$name"
+	[ "$rc" != 0 ] || why+=("page.sh exited 0")
+	for p; do grep -qE "^not ok [0-9]+ - $p" "$out/$name.tap" || why+=("did not fail: $p"); done
+	if [ ${#why[@]} -eq 0 ]; then ok "$what fails page.sh ($(failed_points "$out/$name.tap"))"
+	else not_ok "$what fails page.sh" "${why[@]}"; fi
+}
+bad_page disagree "a page whose $victim cells disagree with the TAP" \
+	"$victim: cells as the TAP" "$victim: one mark per case" "$victim: $lj cells as the TAP"
+bad_page network "a page that loads http://report-self-test.invalid/leak.png" \
+	"no request leaves the page" "the page refers to nothing outside itself"
+bad_page csp "the same image under the page's Content-Security-Policy" "the page refers to nothing outside itself"
+bad_page console "a page that logs a console error" "no console message"
+bad_page toobig "a matrix wider than 1920 px" "the whole attack matrix fits"
+bad_page nomaps "a page whose $victim cells lost a maps line" "$victim: every maps/smaps line"
+
+# 11
+grc=$(cat "$out/badbench/gen.rc")
+if [ "$grc" -eq 1 ] && grep -q 'bench-kernel.tsv: line 3: status "okay"' "$out/badbench/gen.err" &&
+	grep -q 'class="problem"><code>[^<]*bench-kernel.tsv</code>: line 3' "$out/badbench/gen/index.html"; then
+	ok "a malformed bench-kernel.tsv fails report.sh (exit 1), and the page names it"
+else not_ok "a malformed bench-kernel.tsv fails report.sh (exit 1), and the page names it" "exit $grc: $(head -n 3 "$out/badbench/gen.err")"; fi
+
+# 12: report.sh exits 1 naming the corrupt real-JIT TAP, page.sh fails
+ended realjit
+grc=$(cat "$out/realjit/gen.rc")
+why=()
+[ "$grc" -eq 1 ] || why+=("report.sh exited $grc, not 1")
+grep -q "$victim-$lj.tap: line [0-9]*: outcome=BANANA" "$out/realjit/gen.err" || why+=("report.sh's error does not name $victim-$lj.tap's line")
+grep -q "class=\"problem\"><code>[^<]*$victim-$lj.tap" "$out/realjit/gen/index.html" || why+=("the page does not name $victim-$lj.tap")
+grep -qE "^not ok [0-9]+ - $victim: $lj cells" "$out/realjit.tap" || why+=("page.sh did not fail $victim's $lj cells")
+if [ ${#why[@]} -eq 0 ]; then ok "a corrupt $victim-$lj.tap fails report.sh (exit 1) and page.sh, and the page names it"
+else not_ok "a corrupt $victim-$lj.tap fails report.sh (exit 1) and page.sh, and the page names it" "${why[@]}"; fi
+
+# 13
+bad_page deaf "a page whose cells ignore clicks and keys" "a click \\(or Enter\\) on a cell shows its detail"
+
+# 14: drawn (exit 0), four ERROR cells, two with their words, page.sh agrees
+ended realjit-error
+grc=$(cat "$out/realjit-error/gen.rc")
+why=()
+[ "$grc" -eq 0 ] || why+=("report.sh exited $grc: $(head -n 3 "$out/realjit-error/gen.err")")
+for word in WRONG NOJIT; do
+	sed -n '/id="'"$lj"'-matrix"/,/<\/table>/p' "$out/realjit-error/gen/index.html" | tr '\n' ' ' |
+		grep -q "<td class=\"c error[^\"]*\" data-run=\"$victim\"[^>]*><span class=\"o\">ERROR<small>$word</small>" ||
+		why+=("no $victim $lj cell says ERROR $word")
+done
+[ "$rc" = 0 ] || why+=("page.sh failed: $(failed_points "$out/realjit-error.tap")")
+grep -qE "^ok [0-9]+ - $victim: $lj cells as the TAP results say: .* 4 ERROR," "$out/realjit-error.tap" ||
+	why+=("page.sh did not count 4 ERROR cells for $victim")
+if [ ${#why[@]} -eq 0 ]; then ok "WRONG, NOJIT and ERROR outcomes, a case without a result and a point about the guest in $victim-$lj.tap: ERROR cells, as page.sh counts them"
+else not_ok "WRONG, NOJIT and ERROR outcomes, a case without a result and a point about the guest in $victim-$lj.tap: ERROR cells, as page.sh counts them" "${why[@]}"; fi
+
+# 15, 16: page.sh fails "chromium rendered the page" saying what happened,
+# prints every test point of its plan, ends and leaves no temporary
+# directory behind
+dead_browser() { # NAME WHAT WORDS
+	local name=$1 what=$2 words=$3 d=$out/$1 why=() planned points
+	ended "$name"
+	[ "$rc" = 1 ] || why+=("page.sh exited $rc, not 1 (124: still running after 120 s; over 128: killed by a signal)")
+	grep -A1 -E '^not ok [0-9]+ - chromium rendered the page$' "$out/$name.tap" | grep -qE "^#   .*($words)" ||
+		why+=("no failed \"chromium rendered the page\" saying: $words")
+	planned=$(sed -n 's/^1\.\.\([0-9]*\)$/\1/p' "$out/$name.tap")
+	points=$(grep -cE '^(not )?ok [0-9]+ - ' "$out/$name.tap")
+	[ "${planned:-none}" = "$points" ] || why+=("the plan says ${planned:-nothing}, page.sh printed $points test points")
+	[ -z "$(ls -A "$d/tmp")" ] || why+=("left behind in TMPDIR: $(ls -A "$d/tmp" | head -n 3 | paste -sd' ')")
+	if [ ${#why[@]} -eq 0 ]; then ok "$what: page.sh fails in $(cat "$out/$name.secs") s, saying so, and cleans up"
+	else not_ok "$what: page.sh fails, saying so, and cleans up" "${why[@]}"; fi
+}
+dead_browser dying "a browser that dies after two answers" "stopped reading|exited before"
+dead_browser hanging "a browser that hangs" "after PAGE_TIMEOUT=5 s: killed"
+
+# 17: report.sh exits 1 naming the line; the page names it, shows no inf or nan
+grc=$(cat "$out/zerojit/gen.rc")
+if [ "$grc" -eq 1 ] && grep -q 'jitdemo-bench.txt: line 2: a time of [^ ]* is 0' "$out/zerojit/gen.err" &&
 	grep -q 'class="problem"><code>[^<]*jitdemo-bench.txt</code>: line 2' "$out/zerojit/gen/index.html" &&
 	! grep -qiE '>-?(inf|nan)&times;' "$out/zerojit/gen/index.html"; then
 	ok "a JIT speed table with a time of 0 fails report.sh (exit 1), and the page names it"
 else not_ok "a JIT speed table with a time of 0 fails report.sh (exit 1), and the page names it" "exit $grc: $(head -n 3 "$out/zerojit/gen.err")"; fi
+
+# 18-21
+bad_page unboxed "a page whose matrix boxes do not scroll" "no sideways page scroll at 1440x900"
+bad_page unstuck "a page whose matrix heads scroll away" "no sideways page scroll at 1440x900; each matrix scrolls in its box, its heads in view"
+bad_page lateanswer "a page whose answer comes after the matrices" "the page opens with its answer"
+bad_page wronganswer "a page whose answer for $victim disagrees with the TAP" "the answer's blocked scenarios per kernel"
 echo "# the runs: $out"
 tap_end
