@@ -64,6 +64,9 @@ struct scenario {
 	bool needs_page_below;		/* map an unsealed page under the arena */
 	/* libjit compiles with --seal=none; `finish` seals the code instead */
 	bool seals_itself;
+	/* `finish` seals with upstream's mseal(addr, len, 0): a kernel with
+	 * mseal refuses with upstream's EPERM, not the RFC's EACCES */
+	bool sealed_by_upstream_call;
 	/* the attack needs state of the process that sealed (a thread,
 	 * lazily freed pages): it runs from that process only */
 	bool self_only;

@@ -560,6 +560,7 @@ static const struct scenario scenarios[] = {
 	  .description = "code sealed by mseal(addr, len, 0, garbage); mprotect RW, write",
 	  .narration = "seal the upstream way, then mprotect the code RW",
 	  .seals_itself = true,
+	  .sealed_by_upstream_call = true,
 	  .finish = finish_upstream_call,
 	  .attack = attack_upstream_call },
 	/* writers.c: the code written by someone other than the thread that

@@ -211,7 +211,8 @@ static void test_real_table(struct tap *tap, const struct expectations *e)
 			none_not_landed += p == 0 && m->outcome != OUTCOME_LANDED;
 			/* memory sealed by upstream's call refuses with EPERM
 			 * on mseal too (patch 31) */
-			int hardened_err = strcmp(name, "upstream-call") ? EACCES : EPERM;
+			int hardened_err = scenario_at(s)->sealed_by_upstream_call ?
+					   EPERM : EACCES;
 			bool blocked_eacces = m->outcome == OUTCOME_BLOCKED &&
 					      m->err == EACCES;
 			bool blocked_hardened = m->outcome == OUTCOME_BLOCKED &&
