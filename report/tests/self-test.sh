@@ -160,8 +160,9 @@ edit_page network "/http-equiv=\"Content-Security-Policy\"/d; $leak"
 edit_page csp "$leak"
 # 8: a console error
 edit_page console 's|</body>|<script>console.error("report self-test")</script></body>|'
-# 9: a matrix too big for the screen (every row label made very long)
-edit_page toobig 's|<span class="narr">|<span class="narr">a label far too long for any projector to show beside the whole matrix: |'
+# 9: a matrix too big for the screen (every row label made very long, in
+# an element of its own: the widest matrices hide the narration)
+edit_page toobig 's|\(<th scope="row"[^>]*>\)|\1<b>a_label_far_too_long_for_any_projector_to_show_beside_the_whole_matrix</b> |g'
 # 10: a page whose cells lost a maps line (the first "maps after:" of the victim's cells)
 mkdir -p "$out/nomaps"
 awk -v k="$victim" -v RS="\001" '{
