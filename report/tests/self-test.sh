@@ -160,9 +160,11 @@ edit_page network "/http-equiv=\"Content-Security-Policy\"/d; $leak"
 edit_page csp "$leak"
 # 8: a console error
 edit_page console 's|</body>|<script>console.error("report self-test")</script></body>|'
-# 9: a matrix too big for the screen (every row label made very long, in
-# an element of its own: the widest matrices hide the narration)
-edit_page toobig 's|\(<th scope="row"[^>]*>\)|\1<b>a_label_far_too_long_for_any_projector_to_show_beside_the_whole_matrix</b> |g'
+# 9: a matrix too big for the screen: every row head holds a box 2500 px
+# wide.  A width set in pixels, not a long label, so the mutation does not
+# depend on the fonts the browser has (on a fresh root a long label did not
+# reach 1920 px).
+edit_page toobig 's|\(<th scope="row"[^>]*>\)|\1<b style="display:inline-block;width:2500px"></b>|g'
 # 10: a page whose cells lost a maps line (the first "maps after:" of the victim's cells)
 mkdir -p "$out/nomaps"
 awk -v k="$victim" -v RS="\001" '{
