@@ -81,7 +81,8 @@ static bool copy_field(char *dst, size_t dst_len, const char *src)
 static bool sealing_pattern(const struct expectation *row)
 {
 	static const char *const sealing_policies[] = { "card", "all", "pkey" };
-	return pattern_names_any(row->policy, sealing_policies, 3) &&
+	return pattern_names_any(row->policy, sealing_policies,
+				 sizeof(sealing_policies) / sizeof(sealing_policies[0])) &&
 	       pattern_names_kernel(row->kernel, true);
 }
 
