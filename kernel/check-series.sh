@@ -36,12 +36,42 @@ build() { # build DESCRIPTION BUILD.SH-ARGS...
 	fi
 }
 
+# introduced_by FRAGMENT: the index in patches[] of the last patch that adds
+# (with a "+config NAME" line) an option FRAGMENT sets; -1 when the series
+# adds none of them.  Until that patch is applied the option does not exist,
+# and kernel/build.sh rightly refuses a fragment whose options do not
+# survive olddefconfig.
+introduced_by() {
+	local opt i at=-1
+	for opt in $(sed -n 's/^CONFIG_\([A-Za-z0-9_]*\)=.*/\1/p' "$1"); do
+		for i in "${!patches[@]}"; do
+			grep -qx "+config $opt" "${patches[$i]}" && [ "$i" -gt "$at" ] && at=$i
+		done
+	done
+	echo "$at"
+}
+
+# fragments_after I: the series' --fragment arguments for the tree after
+# patches 0..I: each fragment from the patch that adds its options on.
+fragments_after() {
+	local a
+	for ((a = 0; a < ${#series_fragments[@]}; a += 2)); do
+		[ "${fragment_from[$((a / 2))]}" -le "$1" ] &&
+			printf '%s\n' --fragment "${series_fragments[$((a + 1))]}"
+	done
+}
+
 for s in "$@"; do
 	series_info "$s"
 	mapfile -t patches < <(series_patches)
+	fragment_from=()
+	for ((a = 1; a < ${#series_fragments[@]}; a += 2)); do
+		fragment_from+=("$(introduced_by "${series_fragments[$a]}")")
+	done
 	for i in "${!patches[@]}"; do
+		mapfile -t fragments < <(fragments_after "$i")
 		build "$s: builds after $(basename "${patches[$i]}")" \
-			"${series_fragments[@]}" "$series_check" "${patches[@]:0:$((i + 1))}"
+			"${fragments[@]}" "$series_check" "${patches[@]:0:$((i + 1))}"
 	done
 	[ "$series_nomseal" = yes ] &&
 		build "$s: the whole series builds with CONFIG_MSEAL=n" "$series_check-nomseal" "${patches[@]}"
