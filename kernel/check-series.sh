@@ -1,27 +1,50 @@
 #!/usr/bin/env bash
-# kernel/check-series.sh SERIES... - TAP: every patch of kernel-series/SERIES/
-# builds on its own, applied one at a time with the config of that series'
-# kernels.  Each series has one check flavor (series_check in
-# kernel/series-info.sh), rebuilt incrementally by kernel/build.sh after
-# each patch, so the compiler cache serves every file a patch does not
-# change.  A series that adds CONFIG_MSEAL also builds whole with
-# CONFIG_MSEAL=n (flavor series_check-nomseal).  Where a patch's tree has
-# the selftest, it must build too (-Werror).  `make check-series`, not part
-# of `make test`.  Needs `make kernel`.
+# kernel/check-series.sh SERIES[:N-M]... - TAP: every patch of
+# kernel-series/SERIES/ builds on its own, applied one at a time with the
+# config of that series' kernels.  Each series has one check flavor
+# (series_check in kernel/series-info.sh), rebuilt incrementally by
+# kernel/build.sh after each patch, so the compiler cache serves every file
+# a patch does not change.  A series that adds CONFIG_MSEAL also builds
+# whole with CONFIG_MSEAL=n (flavor series_check-nomseal).  Where a patch's
+# tree has the selftest, it must build too (-Werror).  `make check-series`,
+# not part of `make test`.  Needs `make kernel`.
+#
+# SERIES:N-M (the registry's way of naming part of a series) checks only
+# the trees after patches N to M: each still with every patch before it,
+# and the CONFIG_MSEAL=n build only when M is the last patch.  After a
+# change to patch N, SERIES:N-LAST is what can have broken.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/kernel/series-info.sh"
-[ $# -ge 1 ] || { echo "usage: kernel/check-series.sh SERIES... (series: $series_names)" >&2; exit 2; }
+. "$top/scripts/whole-number.sh"
+[ $# -ge 1 ] || { echo "usage: kernel/check-series.sh SERIES[:N-M]... (series: $series_names)" >&2; exit 2; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
+# select_series ARG: series_info for ARG's series, patches[] its patches,
+# first and last the indexes (from 0) of the trees ARG asks to check.
+select_series() {
+	local name=${1%%:*} range n m
+	series_info "$name" || exit 2
+	mapfile -t patches < <(series_patches)
+	[ ${#patches[@]} -gt 0 ] || { echo "kernel/check-series.sh: kernel-series/$name has no patches" >&2; exit 1; }
+	first=0 last=$((${#patches[@]} - 1))
+	[ "$name" != "$1" ] || return 0
+	range=${1#*:}
+	[[ $range == *-* ]] || { echo "kernel/check-series.sh: '$1': a range is N-M" >&2; exit 2; }
+	n=${range%%-*} m=${range#*-}
+	whole_number kernel/check-series.sh "$name:N" "$n"
+	whole_number kernel/check-series.sh "$name:M" "$m" "$((10#$n))"
+	((10#$m <= ${#patches[@]})) ||
+		{ echo "kernel/check-series.sh: '$1': kernel-series/$name has ${#patches[@]} patches" >&2; exit 2; }
+	first=$((10#$n - 1)) last=$((10#$m - 1))
+}
+
 plan=0
 for s in "$@"; do
-	series_info "$s" || exit 2
-	count=$(series_patches | wc -l)
-	[ "$count" -gt 0 ] || { echo "kernel/check-series.sh: kernel-series/$s has no patches" >&2; exit 1; }
-	plan=$((plan + count))
-	[ "$series_nomseal" = yes ] && plan=$((plan + 1))
+	select_series "$s"
+	plan=$((plan + last - first + 1))
+	[ "$series_nomseal" = yes ] && [ "$last" -eq $((${#patches[@]} - 1)) ] && plan=$((plan + 1))
 done
 . "$top/tests/tap.sh"
 tap_start "$plan"
@@ -62,18 +85,17 @@ fragments_after() {
 }
 
 for s in "$@"; do
-	series_info "$s"
-	mapfile -t patches < <(series_patches)
+	select_series "$s"
 	fragment_from=()
 	for ((a = 1; a < ${#series_fragments[@]}; a += 2)); do
 		fragment_from+=("$(introduced_by "${series_fragments[$a]}")")
 	done
-	for i in "${!patches[@]}"; do
+	for ((i = first; i <= last; i++)); do
 		mapfile -t fragments < <(fragments_after "$i")
-		build "$s: builds after $(basename "${patches[$i]}")" \
+		build "${s%%:*}: builds after $(basename "${patches[$i]}")" \
 			"${fragments[@]}" "$series_check" "${patches[@]:0:$((i + 1))}"
 	done
-	[ "$series_nomseal" = yes ] &&
-		build "$s: the whole series builds with CONFIG_MSEAL=n" "$series_check-nomseal" "${patches[@]}"
+	[ "$series_nomseal" = yes ] && [ "$last" -eq $((${#patches[@]} - 1)) ] &&
+		build "${s%%:*}: the whole series builds with CONFIG_MSEAL=n" "$series_check-nomseal" "${patches[@]}"
 done
 exit 0
