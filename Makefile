@@ -77,7 +77,7 @@ RUN := guest/run
 built = $(if $(filter yes,$(BUILT)),,$(1))
 
 # Every result file `make test` must produce; a missing one is a failure.
-EXPECTED = tap-summary install-deps progress export-series $(addprefix series-,$(SERIES_NAMES)) kernel-build guest-runner \
+EXPECTED = tap-summary shell-pipes install-deps progress export-series $(addprefix series-,$(SERIES_NAMES)) kernel-build guest-runner \
 	registry $(addsuffix -selftest,$(SELFTEST_KERNELS) $(SKIP_SELFTEST_KERNELS)) \
 	$(addsuffix -selftest-new-cases,$(NEW_CASES_KERNELS)) \
 	'jitdemo-*' $(addsuffix -jitdemo,$(JITDEMO_SEALED) $(JITDEMO_ENOSYS)) \
@@ -163,11 +163,12 @@ selftest: $(call built,kernel guest)
 			$(RESULTS)/$(b)-selftest.tap $(RESULTS)/$(k)-selftest-on-$(b).out;))
 
 # The harness itself: the count cannot read green when a suite did not
-# run, a missing package is named, and long steps show their progress.
-# Needs nothing built.
+# run or a pattern that matched cannot read as a failure, a missing package
+# is named, and long steps show their progress.  Needs nothing built.
 test-harness:
 	@tests/tap-run registry -- tests/registry.sh
 	@tests/tap-run tap-summary -- tests/tap-summary-test.sh
+	@tests/tap-run shell-pipes -- tests/shell-pipes.sh
 	@tests/tap-run install-deps -- tests/install-deps.sh
 	@tests/tap-run progress -- tests/progress.sh
 	@tests/tap-run export-series -- tests/export-series.sh

@@ -7,7 +7,7 @@ out=${1:?usage: guest/mkinitramfs.sh OUT.cpio.gz}
 busybox=${BUSYBOX:-/bin/busybox}
 here=$(cd "$(dirname "$0")" && pwd)
 
-[ -x "$busybox" ] && ! readelf -l "$busybox" 2>/dev/null | grep -q INTERP || {
+[ -x "$busybox" ] && ! grep -q INTERP <<<"$(readelf -l "$busybox" 2>/dev/null)" || {
 	echo "guest/mkinitramfs.sh: $busybox is not a static busybox" \
 		"(apt-get install busybox-static)" >&2
 	exit 1

@@ -29,8 +29,7 @@ codename() {
 }
 
 has_deb_src() {
-	apt-get indextargets 'Created-By: Sources' --format '$(RELEASE)' 2>/dev/null |
-		grep -q "^$1\(-.*\)\{0,1\}$"
+	grep -q "^$1\(-.*\)\{0,1\}$" <<<"$(apt-get indextargets 'Created-By: Sources' --format '$(RELEASE)' 2>/dev/null)"
 }
 
 # deb822 stanzas of this release with Types: deb, as Types: deb-src.

@@ -37,7 +37,7 @@ packages=(
 
 missing=()
 for p in "${packages[@]}"; do
-	dpkg-query -W -f '${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||
+	[[ $(dpkg-query -W -f '${Status}' "$p" 2>/dev/null) == *'ok installed' ]] ||
 		missing+=("$p")
 done
 # apt-get source needs a deb-src entry of this release (luajit-series/).

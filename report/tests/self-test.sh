@@ -343,8 +343,8 @@ grc=$(cat "$out/realjit-error/gen.rc")
 why=()
 [ "$grc" -eq 0 ] || why+=("report.sh exited $grc: $(head -n 3 "$out/realjit-error/gen.err")")
 for word in WRONG NOJIT; do
-	sed -n '/id="'"$lj"'-matrix"/,/<\/table>/p' "$out/realjit-error/gen/index.html" | tr '\n' ' ' |
-		grep -q "<td class=\"c error[^\"]*\" data-run=\"$victim\"[^>]*><span class=\"o\">ERROR<small>$word</small>" ||
+	grep -q "<td class=\"c error[^\"]*\" data-run=\"$victim\"[^>]*><span class=\"o\">ERROR<small>$word</small>" \
+		<<<"$(sed -n '/id="'"$lj"'-matrix"/,/<\/table>/p' "$out/realjit-error/gen/index.html" | tr '\n' ' ')" ||
 		why+=("no $victim $lj cell says ERROR $word")
 done
 [ "$rc" = 0 ] || why+=("page.sh failed: $(failed_points "$out/realjit-error.tap")")
@@ -360,7 +360,7 @@ dead_browser() { # NAME WHAT WORDS
 	local name=$1 what=$2 words=$3 d=$out/$1 why=() planned points
 	ended "$name"
 	[ "$rc" = 1 ] || why+=("page.sh exited $rc, not 1 (124: still running after 120 s; over 128: killed by a signal)")
-	grep -A1 -E '^not ok [0-9]+ - chromium rendered the page$' "$out/$name.tap" | grep -qE "^#   .*($words)" ||
+	grep -qE "^#   .*($words)" <<<"$(grep -A1 -E '^not ok [0-9]+ - chromium rendered the page$' "$out/$name.tap")" ||
 		why+=("no failed \"chromium rendered the page\" saying: $words")
 	planned=$(sed -n 's/^1\.\.\([0-9]*\)$/\1/p' "$out/$name.tap")
 	points=$(grep -cE '^(not )?ok [0-9]+ - ' "$out/$name.tap")

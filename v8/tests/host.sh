@@ -106,16 +106,16 @@ cat >"$work/trace" <<'EOF'
 100 mprotect(0x7e0000000000, 4096, PROT_READ|PROT_EXEC) = 0
 EOF
 awk -f "$here/tools/code-ops.awk" "$work/trace" "$work/trace" >"$work/ops"
-ops() { cut -f1-3 "$work/ops" | tr '\t' '|'; }
-ops | grep -qx 'coderange: reserve: mmap PROT_NONE MAP_NORESERVE (128 MiB)|1|main' &&
-	ops | grep -qx 'coderange: make executable: mprotect - -> RWX|1|main' &&
+ops=$(cut -f1-3 "$work/ops" | tr '\t' '|')
+grep -qx 'coderange: reserve: mmap PROT_NONE MAP_NORESERVE (128 MiB)|1|main' <<<"$ops" &&
+	grep -qx 'coderange: make executable: mprotect - -> RWX|1|main' <<<"$ops" &&
 	grep -q $'^coderange: make executable: .*\tMemoryAllocator::SetPermissionsOnExecutableMemoryChunk (1)\t' "$work/ops" &&
-	ops | grep -qx 'coderange: close for writing (W^X): mprotect RWX -> RX|1|main' &&
-	ops | grep -qx 'coderange: refused: mprotect PROT_READ|PROT_WRITE|PROT_EXEC (-1 EPERM (Operation not permitted))|1|worker' &&
-	ops | grep -qx 'coderange: free a code page: mprotect RW+-+RX -> - (256 KiB)|1|worker' &&
-	ops | grep -qx 'coderange: reset a freed code page before reuse: mprotect - -> - (256 KiB)|1|main' &&
-	ops | grep -qx 'coderange: release the reservation: munmap|1|main' &&
-	ops | grep -qx 'coderange: discard pages: madvise MADV_DONTNEED of never-executable pages, never|1|main' &&
+	grep -qx 'coderange: close for writing (W^X): mprotect RWX -> RX|1|main' <<<"$ops" &&
+	grep -qx 'coderange: refused: mprotect PROT_READ|PROT_WRITE|PROT_EXEC (-1 EPERM (Operation not permitted))|1|worker' <<<"$ops" &&
+	grep -qx 'coderange: free a code page: mprotect RW+-+RX -> - (256 KiB)|1|worker' <<<"$ops" &&
+	grep -qx 'coderange: reset a freed code page before reuse: mprotect - -> - (256 KiB)|1|main' <<<"$ops" &&
+	grep -qx 'coderange: release the reservation: munmap|1|main' <<<"$ops" &&
+	grep -qx 'coderange: discard pages: madvise MADV_DONTNEED of never-executable pages, never|1|main' <<<"$ops" &&
 	! grep -q '0x7e0000000000' "$work/ops" &&
 	[ "$(wc -l <"$work/ops")" = 11 ]
 tap_result $? "code-ops.awk: a written trace's reserve, commit, make executable (with its V8 caller), close, a refused flip, free, reset and release, each named; a call outside the reservation left out"
@@ -151,42 +151,33 @@ tap_result $? "realjit/cases.sh: a failing, empty or foreign attack.js --list is
 
 # The judge, on written results for a fast run's case list.
 (rj_read_workloads && rj_table_attack_names && rj_write_cases fast) >"$work/fast-cases"
-judge_one() { # KERNEL CASE-LINE RESULT-LINE: the judge's first test line
-	local k=$1
-	{ echo "$3"; echo "# cases-done 1"; echo "# guest/run exit 0"; } >"$work/out"
-	echo "$2" >"$work/one-case"
+judged() { # PATTERN KERNEL CASE-LINE RESULT-LINE: the judge's first test line matches
+	local pattern=$1 k=$2
+	{ echo "$4"; echo "# cases-done 1"; echo "# guest/run exit 0"; } >"$work/out"
+	echo "$3" >"$work/one-case"
 	"$SEALJIT/realjit/judge.sh" --jit v8 --mode fast "$k" "$work/one-case" "$work/out" >"$work/tap"
-	grep -m 1 '^\(not \)\{0,1\}ok 1 ' "$work/tap"
-	return 0
+	grep -q "$pattern" <<<"$(grep -m 1 '^\(not \)\{0,1\}ok 1 ' "$work/tap")"
 }
-judge_one vanilla "workload tier none" "# result kind=workload kernel=vanilla name=tier policy=none outcome=RAN errno=- status=0 abort=- areas=2 sealed=0 refused_mseal=0 detail=" |
-	grep -q '^ok 1 ' &&
-	judge_one vanilla "workload tier none" "# result kind=workload kernel=vanilla name=tier policy=none outcome=RAN errno=- status=0 abort=- areas=2 sealed=1 refused_mseal=0 detail=" |
-	grep -q '^not ok 1 .*none sealed 1 areas' &&
-	judge_one vanilla "workload tier none" "" | grep -q '^not ok 1 .*no result' &&
-	judge_one vanilla "workload tier none" "# result kind=workload kernel=vanilla name=tier policy=none outcome=ERROR errno=- status=1 detail=x" |
-	grep -q '^not ok 1 .*not the expected outcome'
+judged '^ok 1 ' vanilla "workload tier none" "# result kind=workload kernel=vanilla name=tier policy=none outcome=RAN errno=- status=0 abort=- areas=2 sealed=0 refused_mseal=0 detail=" &&
+	judged '^not ok 1 .*none sealed 1 areas' vanilla "workload tier none" "# result kind=workload kernel=vanilla name=tier policy=none outcome=RAN errno=- status=0 abort=- areas=2 sealed=1 refused_mseal=0 detail=" &&
+	judged '^not ok 1 .*no result' vanilla "workload tier none" "" &&
+	judged '^not ok 1 .*not the expected outcome' vanilla "workload tier none" "# result kind=workload kernel=vanilla name=tier policy=none outcome=ERROR errno=- status=1 detail=x"
 tap_result $? "judge.sh: RAN passes; RAN with a seal under none, a missing result and an ERROR fail"
 # V8's own abort, and its words naming the operation the row's check
 # column names (v1 card: the write to a sealed code page).
 W='# result kind=workload kernel=v1 name=tier policy=card outcome=ABORTED errno=EACCES'
 C='detail=Check failed: reservation_.SetPermissions( unprotect_start, unprotect_size, MemoryChunk::GetCodeModificationPermission()).'
-judge_one v1 "workload tier card" "$W status=133 abort=v8-check areas=1 sealed=1 refused_mseal=0 $C" | grep -q '^ok 1 ' &&
-	judge_one v1 "workload tier card" "$W status=139 abort=signal-11 areas=1 sealed=1 refused_mseal=0 $C" |
-	grep -q "^not ok 1 .*: not V8's own abort (status 139 abort=signal-11; wanted a failed CHECK" &&
-	judge_one v1 "workload tier card" "$W status=133 abort=v8-check areas=1 sealed=1 refused_mseal=0 detail=Check failed: 0 == munmap(address, size)." |
-	grep -q "^not ok 1 .*: V8's words do not name the expected operation (MemoryChunk::GetCodeModificationPermission)"
+judged '^ok 1 ' v1 "workload tier card" "$W status=133 abort=v8-check areas=1 sealed=1 refused_mseal=0 $C" &&
+	judged "^not ok 1 .*: not V8's own abort (status 139 abort=signal-11; wanted a failed CHECK" v1 "workload tier card" "$W status=139 abort=signal-11 areas=1 sealed=1 refused_mseal=0 $C" &&
+	judged "^not ok 1 .*: V8's words do not name the expected operation (MemoryChunk::GetCodeModificationPermission)" v1 "workload tier card" "$W status=133 abort=v8-check areas=1 sealed=1 refused_mseal=0 detail=Check failed: 0 == munmap(address, size)."
 tap_result $? "judge.sh: ABORTED is V8's failed CHECK naming the row's operation: a SIGSEGV, or a CHECK about another operation, fails"
 # UNSEALED (the series refuses to seal memory with fork advice): the
 # policy was not applied, so it is never RAN, and every area must have
 # been refused.
 U='# result kind=workload kernel=mseal name=tier policy=card'
-judge_one mseal "workload tier card" "$U outcome=UNSEALED errno=EBUSY status=0 abort=- areas=2 sealed=0 refused_mseal=2 detail=x" |
-	grep -q '^ok 1 - mseal workload tier card: UNSEALED EBUSY' &&
-	judge_one mseal "workload tier card" "$U outcome=UNSEALED errno=EBUSY status=0 abort=- areas=2 sealed=1 refused_mseal=1 detail=x" |
-	grep -q '^not ok 1 .*: not every area refused (areas=2 sealed=1 refused_mseal=1)' &&
-	judge_one mseal "workload tier card" "$U outcome=RAN errno=- status=0 abort=- areas=2 sealed=0 refused_mseal=2 detail=x" |
-	grep -q '^not ok 1 .*: not the expected outcome'
+judged '^ok 1 - mseal workload tier card: UNSEALED EBUSY' mseal "workload tier card" "$U outcome=UNSEALED errno=EBUSY status=0 abort=- areas=2 sealed=0 refused_mseal=2 detail=x" &&
+	judged '^not ok 1 .*: not every area refused (areas=2 sealed=1 refused_mseal=1)' mseal "workload tier card" "$U outcome=UNSEALED errno=EBUSY status=0 abort=- areas=2 sealed=1 refused_mseal=1 detail=x" &&
+	judged '^not ok 1 .*: not the expected outcome' mseal "workload tier card" "$U outcome=RAN errno=- status=0 abort=- areas=2 sealed=0 refused_mseal=2 detail=x"
 tap_result $? "judge.sh: UNSEALED passes only with every area refused; V8 running unsealed under card is not RAN"
 "$SEALJIT/realjit/judge.sh" --jit v8 --mode fast vanilla "$work/one-case" "$work/out" >"$work/tap"
 grep -q "^not ok 2 - vanilla run: the fast mode's" "$work/tap"
