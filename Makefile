@@ -130,7 +130,14 @@ kernel: deps
 $(addprefix kernel-,$(SOURCES)): kernel-%:
 	@$(REGISTRY) build $(call where,main,source,$*)
 
-guest: $(INITRAMFS)
+# guest/run tells each guest its TSC's frequency, measured on the host.
+TSC_KHZ := $(BUILD)/guest/tsc-khz
+guest: $(INITRAMFS) $(TSC_KHZ)
+
+$(TSC_KHZ): guest/tsc-khz.c
+	@mkdir -p $(@D)
+	@$(CC) -std=c11 -O2 -Wall -Wextra -Werror -o $@ $<
+
 
 $(INITRAMFS): guest/init guest/settle guest/mkinitramfs.sh | deps
 	@guest/mkinitramfs.sh $@
