@@ -3,6 +3,8 @@
 #
 #   make            build everything (kernels, guest, jitdemo)
 #   make test       every test, host and guest; ends with "N passed, N failed"
+#   make test-busy  make test beside three busy loops (BUSY=N), as on a
+#                   loaded CI machine (docs/running.md, "A busy machine")
 #   make kernel     the guest kernels (cached outside the repository)
 #   make check-series  every patch builds on its own (slow; not in make test)
 #   make selftest   the mseal selftest on every kernel
@@ -137,7 +139,6 @@ guest: $(INITRAMFS) $(TSC_KHZ)
 $(TSC_KHZ): guest/tsc-khz.c
 	@mkdir -p $(@D)
 	@$(CC) -std=c11 -O2 -Wall -Wextra -Werror -o $@ $<
-
 
 $(INITRAMFS): guest/init guest/settle guest/mkinitramfs.sh | deps
 	@guest/mkinitramfs.sh $@
@@ -480,6 +481,13 @@ test-steps: test-debug-short test-kernel-build test-mmstress test-attacks test-l
 	test-series test-harness test-guest-runner selftest test-jitdemo test-jitdemo-guest \
 	test-attacks-host test-peer-selftest test-bench-smoke test-exec-seals test-exec-seals-host test-luajit-host \
 	test-luajit-series test-v8-host
+
+# make test with the cores saturated (docs/running.md, "A busy machine"):
+# BUSY busy loops (default 3) beside it, as on a shared CI machine.
+BUSY ?= 3
+.PHONY: test-busy
+test-busy:
+	@scripts/busy.sh $(BUSY) $(MAKE) --no-print-directory test
 
 clean:
 	rm -rf $(BUILD)
