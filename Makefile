@@ -79,7 +79,7 @@ RUN := guest/run
 built = $(if $(filter yes,$(BUILT)),,$(1))
 
 # Every result file `make test` must produce; a missing one is a failure.
-EXPECTED = tap-summary shell-pipes install-deps progress export-series $(addprefix series-,$(SERIES_NAMES)) kernel-build guest-runner \
+EXPECTED = tap-summary shell-pipes install-deps progress suite-times export-series $(addprefix series-,$(SERIES_NAMES)) kernel-build guest-runner \
 	registry $(addsuffix -selftest,$(SELFTEST_KERNELS) $(SKIP_SELFTEST_KERNELS)) \
 	$(addsuffix -selftest-new-cases,$(NEW_CASES_KERNELS)) \
 	'jitdemo-*' $(addsuffix -jitdemo,$(JITDEMO_SEALED) $(JITDEMO_ENOSYS)) \
@@ -179,6 +179,7 @@ test-harness:
 	@tests/tap-run shell-pipes -- tests/shell-pipes.sh
 	@tests/tap-run install-deps -- tests/install-deps.sh
 	@tests/tap-run progress -- tests/progress.sh
+	@tests/tap-run suite-times -- tests/suite-times.sh
 	@tests/tap-run export-series -- tests/export-series.sh
 
 # Upstream's own mseal selftest (6.12's tools/testing/selftests/mm), extracted
@@ -353,8 +354,9 @@ report: attacks-bin
 
 # The page in headless chromium (report/tests/page.sh), and that test shown
 # to fail when it should (report/tests/self-test.sh).  In make test they
-# wait for this run's attack and LuaJIT results; alone they use the last ones.
-test-report: $(if $(filter yes,$(BUILT)),test-attacks test-luajit test-luajit-pkey test-v8,attacks-bin)
+# wait for this run's attack and real-JIT results (timed-test-report,
+# below); alone they use the last ones.
+test-report: $(if $(filter yes,$(BUILT)),,attacks-bin)
 	@tests/tap-run report-page -- report/tests/page.sh --kernels "$(KERNELS)" $(RESULTS) $(RESULTS)
 	@tests/tap-run report-self-test -- report/tests/self-test.sh --kernels "$(KERNELS)" $(RESULTS) $(RESULTS)
 
@@ -466,21 +468,33 @@ test-debug-short: $(call built,guest attacks-bin mmstress-bin exec-seals-bin)
 # the steps run two at a time (most are one single-threaded guest), each
 # one's output kept together (-O), and scripts/test-progress.sh says every
 # 30 s which are running and for how long.
+# Every build and step is timed where it starts (scripts/step-time.sh, and
+# tests/tap-run each suite); at the end, the ten longest steps and the whole
+# table, build/results/suite-times.tsv (scripts/suite-times.sh), then the
+# count.
+TIME := scripts/step-time.sh
 test:
 	@rm -rf $(RESULTS)
-	@$(MAKE) --no-print-directory kernel || true
-	@$(MAKE) --no-print-directory -j2 guest jitdemo attacks-bin mmstress-bin bench-bin \
+	@$(TIME) phase kernels $(MAKE) --no-print-directory kernel || true
+	@$(TIME) phase programs $(MAKE) --no-print-directory -j2 guest jitdemo attacks-bin mmstress-bin bench-bin \
 		exec-seals-bin realjit-bin luajit-series-bin v8-bin || true
-	@scripts/test-progress.sh $(MAKE) --no-print-directory -j2 -O -k test-steps BUILT=yes || true
+	@$(TIME) phase steps scripts/test-progress.sh $(MAKE) --no-print-directory -j2 -O -k test-steps BUILT=yes || true
+	@scripts/suite-times.sh $(RESULTS) || true
 	@tests/tap-summary $(EXPECTED)
 
 # The longest steps come first, so that the short ones fill the gaps; the
-# page (test-report, 1.5 min of chromium) is named right after the steps it
-# is drawn from, so that it starts when they end rather than alone at the end.
-test-steps: test-debug-short test-kernel-build test-mmstress test-attacks test-luajit test-luajit-pkey test-v8 test-report \
-	test-series test-harness test-guest-runner selftest test-jitdemo test-jitdemo-guest \
+# page (test-report, 1.5 min of chromium) waits for the steps it is drawn
+# from, and starts when they end rather than alone at the end.  Each step
+# runs in a make of its own (timed-STEP), so that its time is its own.
+TEST_STEPS := test-debug-short test-kernel-build test-mmstress test-attacks test-luajit test-luajit-pkey test-v8 \
+	test-report test-series test-harness test-guest-runner selftest test-jitdemo test-jitdemo-guest \
 	test-attacks-host test-peer-selftest test-bench-smoke test-exec-seals test-exec-seals-host test-luajit-host \
 	test-luajit-series test-v8-host
+.PHONY: $(addprefix timed-,$(TEST_STEPS))
+test-steps: $(addprefix timed-,$(TEST_STEPS))
+timed-test-report: timed-test-attacks timed-test-luajit timed-test-luajit-pkey timed-test-v8
+$(addprefix timed-,$(TEST_STEPS)): timed-%:
+	@$(TIME) step $* $(MAKE) --no-print-directory $* BUILT=yes
 
 # make test with the cores saturated (docs/running.md, "A busy machine"):
 # BUSY busy loops (default 3) beside it, as on a shared CI machine.

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# tests/suite-times.sh - TAP checks of make test's timing: scripts/step-time.sh
+# records each step and suite with its status and keeps the command's exit
+# status, tests/tap-run times the suite it runs, scripts/suite-times.sh
+# writes the whole table and names the longest steps, with their suites,
+# and fails when nothing was recorded; scripts/busy.sh refuses a bad count.
+set -uo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+export RESULTS=$work/results
+. "$top/tests/tap.sh"
+tap_start 9
+
+expect 3 '' "step-time.sh exits with its command's status" \
+	"$top/scripts/step-time.sh" step failing sh -c 'exit 3'
+"$top/scripts/step-time.sh" step slow sh -c 'sleep 1.2' >/dev/null
+SEALJIT_STEP=slow "$top/tests/tap-run" inner -- sh -c 'sleep 0.3; echo 1..1; echo ok 1' >/dev/null
+"$top/scripts/step-time.sh" phase kernels true
+check "each is one line: kind, name, step, seconds, status" \
+	awk -F'\t' 'NF != 5 { exit 1 } END { exit NR != 4 }' "$RESULTS/.times"
+check "a suite tap-run ran is timed, in the step it ran in" \
+	grep -qP '^suite\tinner\tslow\t0\.[3-9]\t0$' "$RESULTS/.times"
+check "a step's time is its command's wall time, its status kept" \
+	grep -qP '^step\tslow\tslow\t1\.[2-9]\t0$' "$RESULTS/.times"
+
+"$top/scripts/suite-times.sh" "$RESULTS" >"$work/out" 2>&1
+check "the table is written, longest first, with shares of the steps' time" \
+	awk -F'\t' 'NR == 1 { ok = $0 == "kind\tname\tstep\tseconds\tshare\tstatus"; next }
+		NR == 2 { ok = ok && $2 == "slow" && $5 == "100.0%" } END { exit !ok || NR != 5 }' \
+	"$RESULTS/suite-times.tsv"
+expect 0 'slow +1 s +100\.0% +inner 0 s' "the longest steps are printed with their longest suites" \
+	cat "$work/out"
+expect 0 'failing +0 s +0\.0% +\[exit 3\]' "a step that failed says so" cat "$work/out"
+expect 1 'no times recorded' "no times at all is an error, not an empty table" \
+	"$top/scripts/suite-times.sh" "$work/none"
+expect 2 "N wants a whole number" "busy.sh refuses a count that is not a number" \
+	"$top/scripts/busy.sh" x true
+tap_end
