@@ -16,7 +16,8 @@ trap 'rm -rf "$work"' EXIT
 
 . "$top/tests/tap.sh"
 export GUEST_RETRY_LOG=$work/retries.log
-tap_start 25
+retries() { cat "$work/retries.log" 2>/dev/null | wc -l; }
+tap_start 27
 
 expect 0 '' "status 0 comes back" "$run" "$kernel" -- true
 expect 3 '' "status 3 comes back" "$run" "$kernel" -- sh -c 'exit 3'
@@ -33,12 +34,16 @@ expect 0 "^a b\\|it's\\|\\\$HOME\\|$" "--add files and quoted arguments reach th
 # The limits: CPU time for a guest that spins, wall-clock time (a multiple
 # of it) for one that sleeps.
 expect 125 'timed out: [0-9]+ s of CPU time' "a spinning guest is stopped at its CPU-time limit, status 125" \
-	"$run" --timeout 8 "$kernel" -- sh -c 'while :; do :; done'
-expect 125 'timed out: 30 s of wall-clock time' "a hung guest times out (wall clock) with status 125" \
-	env GUEST_WALL_FACTOR=2 "$run" --timeout 15 "$kernel" -- sleep 600
+	"$run" --timeout 6 "$kernel" -- sh -c 'while :; do :; done'
+expect 125 'timed out: 16 s of wall-clock time' "a hung guest times out (wall clock) with status 125" \
+	env GUEST_WALL_FACTOR=2 "$run" --timeout 8 "$kernel" -- sleep 600
+before=$(retries)
+# (1 s of CPU ends most boots before /init, the rest in the loop.)
+expect 125 'CPU time' "a boot that uses up its CPU time (1 s) fails" \
+	"$run" --timeout 1 "$kernel" -- sh -c 'while :; do :; done'
+check "... and is not booted again (load does not use up CPU time)" test "$(retries)" -eq "$before"
 
 # A boot that fails after /init ran is never retried.
-retries() { cat "$work/retries.log" 2>/dev/null | wc -l; }
 before=$(retries)
 expect 125 'no end marker' "a guest that stops without the end marker fails" \
 	"$run" "$kernel" -- reboot -f
