@@ -1,5 +1,7 @@
-# sealjit: the mseal() RFC on Linux 6.1, a JIT that seals its code, and
-# the attacks that sealing should stop.  See README.md.
+# sealjit: the mseal() RFC on Linux 6.1 and our series that makes its seals
+# hold, the same findings on upstream's mseal() in Linux 6.12, a JIT that
+# seals its code, real JITs (LuaJIT, V8) sealed under every policy, and the
+# attacks that sealing should stop.  See README.md.
 #
 #   make            build everything (kernels, guest, jitdemo)
 #   make test       every test, host and guest; ends with "N passed, N failed"

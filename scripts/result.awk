@@ -2,9 +2,10 @@
 # case of a matrix prints after its TAP test point:
 #   # result KEY=VALUE KEY=VALUE ... [detail=FREE TEXT]
 # (attacks/main.c's: kernel scenario policy priv from outcome errno expected
-# seals; luajit/guest/run-cases.sh's: kind kernel name policy outcome errno
-# and the library's counts, then detail=).  Load it before the program that
-# reads them: awk -f scripts/result.awk -f PROGRAM.awk.
+# seals; realjit/guest/run-cases.sh's, for every real JIT: kind kernel name
+# policy outcome errno, the library's and the JIT's counts, then detail=).
+# Load it before the program that reads them:
+# awk -f scripts/result.awk -f PROGRAM.awk.
 #
 # result_read(LINE) returns 1 for a result line (a trailing CR dropped) and
 # fills result_field[KEY] with each KEY=VALUE word before detail=, and result_field["detail"]
