@@ -25,7 +25,7 @@ HOT='local s = 0 for i = 1, 1000 do s = s + i end'
 info=$($LJ -e 'local i = require("jit.util").mcodeinfo() io.write(i.mode, " ")' \
 	-e "$HOT" -e 'local i = require("jit.util").mcodeinfo() print(i.mode, i.pkey, i.why, select(-1, jit.status()))' 2>&1)
 [ -n "$(echo "$info" | grep -E '^undecided pkey	[1-9][0-9]*	nil	mcode=pkey$')" ]
-tap_result $? "jit.util.mcodeinfo() decides nothing before a trace, then says pkey, with a key of its own; jit.status() says mcode=pkey ($info)""
+tap_result $? "jit.util.mcodeinfo() decides nothing before a trace, then says pkey, with a key of its own; jit.status() says mcode=pkey ($info)"
 
 out=$(sh "$pkg/debian-tests.sh" "$pkg/control" 1 $LJ)
 rc=$?
