@@ -17,6 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 #include <libjit.h>
 #include <sealjit/errno-name.h>
@@ -76,6 +77,9 @@ struct scenario {
 	/* runs under the key space's policies too (pkey, keyonly): a write
 	 * into code that only a protection key keeps W^X */
 	bool key_policies;
+	/* runs under the key space's policies only (pkey, keyonly): it opens
+	 * the code's key, and r-x code under none, card and all has none */
+	bool key_space_only;
 	/* the write goes only where the mapping is writable (no FOLL_FORCE;
 	 * UFFDIO_MOVE's rule): r-x code refuses it with no seal at all, so
 	 * none is no control for it; keyonly is */
@@ -172,6 +176,25 @@ const char *tracer_unavailable(enum privilege priv);
 int attack_child_uffd_copy(const struct target *t);
 int attack_sigaltstack_frame(const struct target *t);
 int attack_uffd_move_out(const struct target *t);
+int attack_window_signal_frame(const struct target *t);
+/* Fork a child that runs writer(t, this process's pid, arg) against this
+ * process; as_tracer: name it this process's ptracer first.  The child's
+ * answer, errno its errno. */
+typedef int (*writer_fn)(const struct target *t, pid_t victim, void *arg);
+int in_writer_child(const struct target *t, writer_fn writer, void *arg,
+		    bool as_tracer);
+
+/* openers.c: the kernel opens the code's key for the attacker (issue 41) */
+uint32_t pkru_read(void);
+void pkru_write(uint32_t pkru);
+void key_window_open(int key);
+int attack_pkey_reuse(const struct target *t);
+int attack_sigreturn_edit(const struct target *t);
+int attack_sigreturn_forged(const struct target *t);
+int attack_ptrace_xstate(const struct target *t);
+int attack_window_thread_store(const struct target *t);
+int attack_window_clone_store(const struct target *t);
+int attack_window_clone_madvise(const struct target *t);
 const char *uffd_move_unavailable(enum privilege priv);
 /* The attacker's 6 bytes for the function's entry (target_payload's). */
 #define ENTRY_PAYLOAD_LEN 6

@@ -248,10 +248,13 @@ static int origins(const struct scenario *s)
 }
 
 /* Does the scenario run under the policy at all?  The key space's
- * policies only for the scenarios that write key-protected code. */
+ * policies only for the scenarios that write key-protected code; the key
+ * openers under those only. */
 static bool case_applies(const struct scenario *s, enum jit_seal_policy policy)
 {
-	return !policy_in_key_space(policy) || s->key_policies;
+	if (policy_in_key_space(policy))
+		return s->key_policies || s->key_space_only;
+	return !s->key_space_only;
 }
 
 /* Why this machine cannot run the case (NULL: it can). */

@@ -69,8 +69,6 @@ struct writer_answer {
 	int err;
 };
 
-typedef int (*writer_fn)(const struct target *t, pid_t victim, void *arg);
-
 static void writer_child(const struct target *t, writer_fn writer, void *arg,
 			 int go, int back)
 {
@@ -99,8 +97,8 @@ static ssize_t read_full(int fd, void *buf, size_t len)
  * first (Yama's ptrace_scope=1 lets a process trace only its descendants
  * and those named so: a crash handler is named the same way).
  */
-static int in_writer_child(const struct target *t, writer_fn writer, void *arg,
-			   bool as_tracer)
+int in_writer_child(const struct target *t, writer_fn writer, void *arg,
+		    bool as_tracer)
 {
 	int go[2], back[2];
 	if (pipe(go) != 0)
@@ -322,9 +320,15 @@ static void on_frame(int sig, siginfo_t *info, void *uc)
 	(void)uc;
 }
 
-static int frame_task(void *arg)
+struct frame_task_arg {
+	const struct target *t;
+	int open_key;		/* > 0: take the signal inside the write window */
+};
+
+static int frame_task(void *argp)
 {
-	const struct target *t = arg;
+	const struct frame_task_arg *arg = argp;
+	const struct target *t = arg->t;
 	struct rlimit no_core = { 0, 0 };
 	setrlimit(RLIMIT_CORE, &no_core);
 	size_t frame = frame_size();
@@ -332,18 +336,21 @@ static int frame_task(void *arg)
 		return 2;
 	size_t top = (t->entry_offset + frame) / 64 * 64 + 64;
 	stack_t ss = { .ss_sp = t->base, .ss_size = top < t->length ? top : t->length };
+	if (arg->open_key > 0)
+		key_window_open(arg->open_key);
 	return take_signal(&ss, on_frame) == 0 ? 0 : 2;
 }
 
-int attack_sigaltstack_frame(const struct target *t)
+static int frame_attack(const struct target *t, int open_key)
 {
 	uint8_t *stack = mmap(NULL, FRAME_TASK_STACK, PROT_READ | PROT_WRITE,
 			      MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0);
 	if (stack == MAP_FAILED)
 		return ATTACK_SETUP_FAILED;
+	struct frame_task_arg arg = { .t = t, .open_key = open_key };
 	fflush(NULL);
 	pid_t pid = clone(frame_task, stack + FRAME_TASK_STACK, CLONE_VM | SIGCHLD,
-			  (void *)t);
+			  &arg);
 	int status = 0, answer = ATTACK_SETUP_FAILED;
 	if (pid > 0 && waitpid(pid, &status, 0) == pid) {
 		if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
@@ -357,6 +364,23 @@ int attack_sigaltstack_frame(const struct target *t)
 	munmap(stack, FRAME_TASK_STACK);
 	errno = err;
 	return answer;
+}
+
+int attack_sigaltstack_frame(const struct target *t)
+{
+	return frame_attack(t, 0);
+}
+
+/*
+ * window-signal-frame (a key opener, openers.c): the same frame, taken
+ * while the JIT's thread holds its write window open (the task opens the
+ * code's key as arena_write() does).  6.1 writes the frame with the
+ * thread's PKRU, open here; 6.12 opens every key for the frame anyway.
+ */
+int attack_window_signal_frame(const struct target *t)
+{
+	int key = t->in_key_space ? smaps_pkey((uintptr_t)t->base) : -1;
+	return key > 0 ? frame_attack(t, key) : ATTACK_SETUP_FAILED;
 }
 
 /*

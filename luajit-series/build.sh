@@ -16,7 +16,8 @@
 #                              recipe and the build flags: an unchanged key
 #                              builds nothing
 # and each flavor's binary is copied, stripped, to $BUILD/FLAVOR/luajit (default
-# BUILD=build/luajit-series), with $BUILD/FLAVOR/version saying what it is.
+# BUILD=build/luajit-series), its Lua modules (jit.v, jit.dump...) to
+# $BUILD/FLAVOR/jit/, with $BUILD/FLAVOR/version saying what it is.
 #
 # --source-only  fetch and unpack, print the pristine tree's path, build
 #                nothing
@@ -125,6 +126,9 @@ build_flavor() {
 	strip --remove-section=.comment --remove-section=.note \
 		-o "$BUILD/$flavor/luajit.tmp" "$tree/src/luajit"
 	mv "$BUILD/$flavor/luajit.tmp" "$BUILD/$flavor/luajit"
+	# the JIT's Lua modules (jit.v for -jv, jit.dump...): LUA_PATH=$BUILD/FLAVOR/?.lua
+	rm -rf "$BUILD/$flavor/jit"
+	cp -r "$tree/src/jit" "$BUILD/$flavor/jit"
 	printf 'luajit %s, %s, key %s\n' "$version" \
 		"$([ "$flavor" = pkey ] && echo "with luajit-series/ ($(series | wc -l) patches)" || echo "as Debian ships it")" \
 		"$key" >"$BUILD/$flavor/version"

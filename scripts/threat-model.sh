@@ -9,6 +9,9 @@
 #                   attack that lands on kernel K under card/all
 #   @LANDED K@      the scenarios measured LANDED on kernel K under card
 #                   or all, or "none"
+#   @KEY_COUNTS G...@  per scenario group G (report/scenario-groups.tsv),
+#                   kernel and key-space policy: how many of its scenarios
+#                   LANDED and were BLOCKED in this run
 #   @REALJIT NAME@  the real JIT NAME under every policy (realjit/summary.sh
 #                   --jit NAME --section, from the full matrix of make
 #                   luajit-attacks, make v8-attacks; with its cost table):
@@ -48,6 +51,7 @@ done
 # The template, filled in (scripts/threat-model.awk).
 awk -v registry="$top/kernel/kernels.tsv" -v expected="$top/attacks/expected.tsv" \
 	-v results="${RESULTS:-$top/build/results}" -v table="$work/table" -v sections="$work/sections" \
+	-v groups="$top/report/scenario-groups.tsv" -v kernels="$*" \
 	-f "$top/kernel/kernels.awk" -f "$top/scripts/result.awk" -f "$top/scripts/expect.awk" \
 	-f "$top/scripts/threat-model.awk" "$in" >"$out"
 echo "wrote $out"

@@ -10,7 +10,7 @@ status_is() { want=$1; shift; "$@" >/dev/null 2>&1; [ $? -eq "$want" ]; }
 
 tap_start
 "$attacks" --list >"$tmp/list"
-check "--list names 31 scenarios" test "$(wc -l <"$tmp/list")" -eq 31
+check "--list names 39 scenarios" test "$(wc -l <"$tmp/list")" -eq 39
 check "--list includes straddle-mprotect, its narration and description" \
 	grep -qP '^straddle-mprotect\t[^\t]+\t[^\t]+$' "$tmp/list"
 check "no --kernel is misuse (2)" status_is 2 "$attacks" --expect "$expected"
@@ -18,6 +18,8 @@ check "an unknown --scenario is misuse (2)" status_is 2 "$attacks" --kernel msea
 check "an unknown --policy is misuse (2)" status_is 2 "$attacks" --kernel mseal --policy some
 check "a scenario that does not run under --policy pkey is misuse (2)" \
 	status_is 2 "$attacks" --kernel mseal --policy pkey --scenario mprotect-rw
+check "a key opener under --policy card (it runs under pkey and keyonly only) is misuse (2)" \
+	status_is 2 "$attacks" --kernel mseal --policy card --scenario pkey-reuse
 "$attacks" --kernel vanilla --expect "$expected" --policy keyonly --scenario vm-writev \
 	>"$tmp/key.tap" 2>&1
 check "--policy keyonly: its cases run where there is PKU, else a skip-all plan (1..0) says why" \

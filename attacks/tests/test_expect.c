@@ -191,6 +191,8 @@ static void test_real_table(struct tap *tap, const struct expectations *e)
 	for (size_t s = 0; s < scenario_count(); s++) {
 		const char *name = scenario_at(s)->name;
 		bool unforced = scenario_at(s)->needs_writable;
+		if (scenario_at(s)->key_space_only)
+			continue;	/* test_opener_rows */
 		for (size_t p = 0; p < 3; p++)
 		for (size_t k = 0; k < 4; k++)
 		for (int from = FROM_SELF; from <= FROM_CHILD; from++) {
@@ -336,6 +338,47 @@ static void test_red_team_rows(struct tap *tap, const struct expectations *e)
 	      "but uffd-fill (EPERM)");
 }
 
+/*
+ * Issue 41: the key openers.  Under keyonly (the key alone, nothing
+ * sealed) every one LANDS on every kernel: the control.  Under pkey no
+ * seal of vanilla, v1 or upstream keeps a key closed: every one LANDS.
+ */
+static void test_opener_rows(struct tap *tap, const struct expectations *e)
+{
+	static const char *const kernels[] = { "vanilla", "v1", "mseal", "upstream",
+					       "upstream-fixes" };
+	size_t openers = 0, missing = 0, keyonly_not_landed = 0, open_not_landed = 0;
+	for (size_t s = 0; s < scenario_count(); s++) {
+		const struct scenario *sc = scenario_at(s);
+		if (!sc->key_space_only)
+			continue;
+		openers++;
+		for (size_t k = 0; k < 5; k++)
+		for (int from = FROM_SELF; from <= FROM_CHILD; from++) {
+			const struct expectation *keyonly =
+				expectations_match(e, sc->name, "keyonly", kernels[k], (enum origin)from);
+			const struct expectation *pkey =
+				expectations_match(e, sc->name, "pkey", kernels[k], (enum origin)from);
+			if (!keyonly || !pkey) {
+				tap_note("no expectation: %s keyonly/pkey %s", sc->name, kernels[k]);
+				missing++;
+				continue;
+			}
+			keyonly_not_landed += keyonly->outcome != OUTCOME_LANDED;
+			bool series = !strcmp(kernels[k], "mseal") ||
+				      !strcmp(kernels[k], "upstream-fixes");
+			if (!series)
+				open_not_landed += pkey->outcome != OUTCOME_LANDED;
+		}
+	}
+	check(tap, openers >= 8 && missing == 0,
+	      "the key openers (8 or more) have a pkey and a keyonly row on every kernel");
+	check(tap, keyonly_not_landed == 0,
+	      "keyonly: every key opener LANDS on every kernel (the control)");
+	check(tap, open_not_landed == 0,
+	      "pkey on vanilla, v1 and upstream: every key opener LANDS (no seal keeps a key closed)");
+}
+
 int main(int argc, char **argv)
 {
 	struct tap tap;
@@ -355,6 +398,7 @@ int main(int argc, char **argv)
 		test_real_table(&tap, &e);
 		test_red_team_rows(&tap, &e);
 		test_key_rows(&tap, &e);
+		test_opener_rows(&tap, &e);
 		expectations_free(&e);
 	}
 	return tap_done(&tap);

@@ -19,4 +19,5 @@ mkdir -p "$pkg"
 cp "$src/debian/tests/control" "$here/debian-tests.sh" "$here/tests/in-guest.sh" "$SEALJIT/tests/tap.sh" \
 	"$SEALJIT/luajit/guest/mcodeinfo.lua" "$SEALJIT/luajit/workloads/flush.lua" \
 	"$SEALJIT/build/realjit/libsealjit-preload.so" /usr/share/lua/5.1/moses.lua "$pkg/"
+cp -r "$BUILD/pkey/jit" "$pkg/jit"
 exec "$SEALJIT/guest/run" --timeout 600 --add "$pkg" "$1" -- sh luajit-series-pkg/in-guest.sh

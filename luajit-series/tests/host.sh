@@ -8,8 +8,10 @@
 #   - the tests Debian ships (debian/tests/control) pass with either build;
 #   - every workload of luajit/ prints, with the patched build, what the
 #     unpatched one prints with -joff;
-#   - jit.util.mcodeinfo() on this CPU: with PKU, "pkey"; without (this
-#     project's development hosts), "mprotect" and why, said in one line;
+#   - jit.util.mcodeinfo() decides nothing by asking: "undecided" before
+#     any trace; after one, on this CPU: with PKU, "pkey"; without (this
+#     project's development hosts), "mprotect" and why, which jit.status()
+#     ("mcode=mprotect") and -jv (one line, with the reason) say too;
 #   - without PKU the fallback is today's behaviour: under upstream's seal
 #     (when this host's kernel has mseal(), with luajit/'s library) the
 #     patched LuaJIT stops at its second trace as Debian's does.
@@ -76,16 +78,33 @@ for w in "$SEALJIT"/luajit/workloads/*.lua; do
 	tap_result $? "workload $(basename "$w" .lua): the patched build prints what the unpatched prints with -joff"
 done
 
-info=$("$pkey" -e 'local i = require("jit.util").mcodeinfo()
-	print(i.mode .. " " .. tostring(i.pkey) .. " " .. tostring(i.why))')
+# Asking decides nothing: no trace yet, so no key and no fallback either.
+info=$("$pkey" -e 'local u = require("jit.util") local a, b = u.mcodeinfo(), u.mcodeinfo()
+	print(a.mode .. " " .. b.mode .. " " .. tostring(b.pkey) .. " " .. tostring(b.why) .. " " .. select("#", jit.status()))')
+base=$("$pkey" -e 'print(select("#", jit.status()))')
+[ "$info" = "undecided undecided nil no machine code yet: the first trace decides $base" ]
+tap_result $? "jit.util.mcodeinfo() before any trace decides nothing: undecided, twice, and jit.status() adds nothing ($info)"
+
+# After a trace: what it decided, in mcodeinfo(), jit.status() and -jv.
+hot='local s = 0 for i = 1, 1000 do s = s + i end'
+info=$("$pkey" -e "$hot"' local i = require("jit.util").mcodeinfo()
+	print(i.mode .. " " .. tostring(i.pkey) .. " " .. tostring(i.why) .. " " .. select(-1, jit.status()))')
+LUA_PATH="$BUILD/pkey/?.lua;;" "$pkey" -jv -e "$hot" >"$work/jv" 2>&1
+jv_lines=$(grep -c 'not a protection key' "$work/jv")
 if grep -qw pku /proc/cpuinfo; then
-	[ "${info%% *}" = pkey ]
-	tap_result $? "this CPU has PKU: jit.util.mcodeinfo() says pkey ($info)"
+	[ "${info%% *}" = pkey ] && [ "${info##* }" = mcode=pkey ] && [ "$jv_lines" = 0 ]
+	tap_result $? "this CPU has PKU: after a trace jit.util.mcodeinfo() says pkey, jit.status() mcode=pkey, -jv no warning ($info)"
 else
 	echo "# this CPU has no PKU: the patched LuaJIT falls back to mprotect() here; the guests have PKU (realjit/matrix.sh --jit luajit-pkey)"
-	[ "$info" = "mprotect nil no protection keys (CPU or kernel without PKU)" ]
-	tap_result $? "no PKU on this CPU: jit.util.mcodeinfo() says mprotect, and why ($info)"
+	[ "$info" = "mprotect nil no protection keys (CPU or kernel without PKU) mcode=mprotect" ]
+	tap_result $? "no PKU on this CPU: after a trace jit.util.mcodeinfo() says mprotect and why, jit.status() ends mcode=mprotect ($info)"
+	[ "$jv_lines" = 1 ] &&
+		grep -qx '\[TRACE --- machine code W^X by mprotect, not a protection key: no protection keys (CPU or kernel without PKU)\]' "$work/jv"
+	tap_result $? "no PKU on this CPU: -jv says the fallback and why, in one line ($(grep -m 1 'protection key' "$work/jv"))"
 fi
+"$plain" -e "$hot"' print(select(-1, jit.status()))' >"$work/plain-status" 2>&1
+! grep -q mcode= "$work/plain-status"
+tap_result $? "the unpatched build's jit.status() is unchanged ($(cat "$work/plain-status"))"
 
 # the fallback under a seal, when this kernel has mseal() and the CPU no PKU
 preload=$LJ_PRELOAD_BUILD/libsealjit-preload.so

@@ -47,7 +47,8 @@ local C = ffi.C
 
 local SYS = { mmap = 9, mprotect = 10, munmap = 11, mremap = 25,
 	mincore = 27, madvise = 28, shmget = 29, shmat = 30, shmctl = 31,
-	ioctl = 16, userfaultfd = 323, pkey_mprotect = 329, pkey_alloc = 330 }
+	ioctl = 16, userfaultfd = 323, pkey_mprotect = 329, pkey_alloc = 330,
+	pkey_free = 331 }
 local PROT_R, PROT_W, PROT_X = 1, 2, 4
 local MAP_PRIVATE, MAP_FIXED, MAP_ANON, MAP_FIXED_NOREPLACE = 0x2, 0x10, 0x20, 0x100000
 local MREMAP_MAYMOVE, MREMAP_FIXED = 1, 2
@@ -360,6 +361,54 @@ local function area_pkey(lo)
 		end
 	end
 	return "-"
+end
+
+-- Key openers (issue 41): the kernel opens the code's key for this
+-- thread, then the ordinary store (plant_payload: the forked child has
+-- this thread's PKRU).  Where the code has no key of its own (Debian's
+-- LuaJIT: key 0, r-x), the store meets W^X as store-code does.
+
+-- pkey_free() of the code's key, pkey_alloc(0, 0): the same number comes
+-- back with rights 0 (write allowed) in this thread's PKRU.
+scenarios["pkey-realloc"] = function()
+	local key = tonumber(area_pkey(target.lo))
+	if key and key > 0 then
+		local e = answer(sys(SYS.pkey_free, key))
+		if e ~= 0 then return e end
+		sys(SYS.pkey_alloc, 0, 0)
+	end
+	return plant_payload()
+end
+
+ffi.cdef([[
+struct lj_attack_sigaction { void *handler; unsigned long mask[16]; int flags; void *restorer; };
+int sigaction(int sig, const struct lj_attack_sigaction *act, struct lj_attack_sigaction *old);
+int raise(int sig);
+]])
+local SIGUSR1, SA_SIGINFO = 10, 4
+
+-- A SIGUSR1 handler that sets PKRU to 0 in its own frame's XSAVE image
+-- (uc_mcontext.fpregs at 0xe0 in the ucontext; bit 9 of xstate_bv at
+-- 0x200; PKRU where CPUID.(0xd, 9).EBX says), then returns through
+-- rt_sigreturn, which restores it.  The attacker's 43 bytes in a page of
+-- its own stand for any write into a signal frame (SROP, a write
+-- primitive into the stack): what is measured is the kernel's
+-- rt_sigreturn, whether it takes PKRU from the frame.
+local FRAME_EDIT = "\83\73\137\208\184\13\0\0\0\185\9\0\0\0\15\162" ..
+	"\73\139\128\224\0\0\0\72\129\136\0\2\0\0\0\2\0\0" ..
+	"\199\4\24\0\0\0\0\91\195"
+scenarios["sigreturn-pkru"] = function()
+	local key = tonumber(area_pkey(target.lo))
+	if not (key and key > 0) then return plant_payload() end -- no PKRU to edit
+	local page = sys(SYS.mmap, 0, PAGE, RWX, MAP_PRIVATE + MAP_ANON, -1, 0)
+	if page == -1 then setup_failed("mmap of the handler's page") end
+	ffi.copy(ptr(page), FRAME_EDIT, #FRAME_EDIT)
+	local act = ffi.new("struct lj_attack_sigaction")
+	act.handler = ffi.cast("void *", ffi.cast("uintptr_t", page))
+	act.flags = SA_SIGINFO
+	if C.sigaction(SIGUSR1, act, nil) ~= 0 then setup_failed("sigaction") end
+	C.raise(SIGUSR1)
+	return plant_payload()
 end
 
 local function verdict(err, what)

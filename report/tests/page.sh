@@ -350,17 +350,23 @@ for k in $kernels; do
 		key = f["scenario"] " " f["policy"]; o = f["outcome"]
 		if (!(key in cell)) { cell[key] = o; keys[++nk] = key } else if (cell[key] != o) cell[key] = "mixed"
 		if (o == "ERROR") err[key] = 1
-		if (!(f["scenario"] in scen)) { scen[f["scenario"]] = 1; nscen++ }
+		if (!(f["policy"] in pn)) pol[++np] = f["policy"]
+		if (!((f["scenario"], f["policy"]) in scen)) { scen[f["scenario"], f["policy"]] = 1; pn[f["policy"]]++ }
 		cases[o]++
 	}
 	/^# kernel=[^ ]*: [0-9]+ cases, / { split($0, t, /[ :;,]+/); closing = t[5] " " t[7] " " t[9] }
 	END {
 		for (i = 1; i <= nk; i++) {
 			c = (keys[i] in err) ? "ERROR" : cell[keys[i]]; n[c]++
-			if (c == "BLOCKED") { split(keys[i], sp, " "); if (++pb[sp[2]] > best) best = pb[sp[2]] }
+			if (c == "BLOCKED") { split(keys[i], sp, " "); pb[sp[2]]++ }
 		}
+		# the policy that blocks most (the first of them, in the run
+		# order), and how many scenarios ran under it: not every one
+		# runs under every policy (the key openers: pkey and keyonly only)
+		best = 0; of = np ? pn[pol[1]] : 0
+		for (i = 1; i <= np; i++) if (pb[pol[i]] > best) { best = pb[pol[i]]; of = pn[pol[i]] }
 		printf "%d %d %d %d|%d %d %d|%s|%d %d\n", n["LANDED"], n["BLOCKED"], n["mixed"], n["ERROR"],
-			cases["LANDED"], cases["BLOCKED"], cases["ERROR"], closing, best, nscen
+			cases["LANDED"], cases["BLOCKED"], cases["ERROR"], closing, best, of
 	}' "$tap")
 	read -r dl db dm de _ _ _ dx ml mb me dmaps _ <<<"$dom"
 	wcells=${want%%|*}; rest=${want#*|}; wcases=${rest%%|*}; rest=${rest#*|}; closing=${rest%%|*}
