@@ -49,6 +49,7 @@ static const unsigned char payload[] = {
 
 struct target {
 	uintptr_t address, lo, hi;
+	uintptr_t resident_lo, resident_hi;	/* the pages whose residency is watched */
 	size_t size;
 };
 
@@ -111,15 +112,35 @@ static void maps_over(uintptr_t lo, uintptr_t hi, char *out, size_t out_len)
 
 static int mem_fd = -1;
 
+/* Residency is watched over the whole mapping, or, in a mapping of more
+ * pages than the text holds (V8 13's 512 MiB code range), over as many
+ * pages as it holds around the code's. */
+static void resident_window(void)
+{
+	uintptr_t most = (MAPS_TEXT_MAX - 1) * PAGE;
+	uintptr_t code_page = target.address & ~(PAGE - 1);
+
+	target.resident_lo = target.lo;
+	target.resident_hi = target.hi;
+	if (whole_len() <= most)
+		return;
+	if (code_page - target.lo > most / 2)
+		target.resident_lo = code_page - most / 2;
+	if (target.hi - target.resident_lo < most)
+		target.resident_lo = target.hi - most;
+	target.resident_hi = target.resident_lo + most;
+}
+
 static void snapshot(struct snapshot *snap)
 {
-	size_t pages = whole_len() / PAGE, i;
+	size_t len = target.resident_hi - target.resident_lo;
+	size_t pages = len / PAGE, i;
 	unsigned char vec[MAPS_TEXT_MAX];
 
 	maps_over(target.lo, target.hi, snap->maps, sizeof(snap->maps));
 	snap->code_readable = pread(mem_fd, snap->code, target.size,
 				    (off_t)target.address) == (ssize_t)target.size;
-	if (pages >= sizeof(vec) || syscall(SYS_mincore, target.lo, whole_len(), vec) != 0) {
+	if (pages >= sizeof(vec) || syscall(SYS_mincore, target.resident_lo, len, vec) != 0) {
 		strcpy(snap->resident, "?");
 		return;
 	}
@@ -291,7 +312,7 @@ static uintptr_t unfaulted_page(void)
 		setup_failed("calloc");
 	snapshot(now);
 	for (i = strlen(now->resident); i-- > 0;) {
-		uintptr_t at = target.lo + i * PAGE;
+		uintptr_t at = target.resident_lo + i * PAGE;
 		if (now->resident[i] == '0' && at != code_page) {
 			page = at;
 			break;
@@ -391,6 +412,7 @@ int live_code_attack(const char *name, uintptr_t address, size_t size,
 	maps_over(0, 0, NULL, 0);
 	if (!target.lo)
 		setup_failed("the code's address is in no mapping");
+	resident_window();
 	if (mem_fd < 0)
 		mem_fd = open("/proc/self/mem", O_RDONLY | O_CLOEXEC);
 	before = calloc(1, sizeof(*before));
