@@ -13,6 +13,10 @@
 #                   instructions (3 boots a kernel)
 #   make v8-attacks V8 (Debian's Node.js), every workload and attack under
 #                   every policy, every kernel (realjit/README.md)
+#   make node24-attacks  V8 13.6 (official Node.js 24) with the node-series
+#                   stand-in, without and with its key, the same matrix
+#   make node24-cost  Node 24 sealed with its key against Node 24 bare, in
+#                   guest instructions (3 boots a kernel)
 #   make demo       the threat model, narrated, live in QEMU
 #   make threat-model  regenerate docs/threat-model.md and its SVG matrix from a run
 #   make report     the threat model on one page, from the last run's results:
@@ -87,7 +91,7 @@ EXPECTED = tap-summary shell-pipes install-deps progress export-series $(addpref
 	$(addsuffix -exec-seals,$(KERNELS)) exec-seals-host \
 	luajit-host $(addsuffix -luajit,$(KERNELS)) report-page report-self-test \
 	luajit-series-host $(addsuffix -luajit-series,$(LUAJIT_SERIES_KERNELS)) $(addsuffix -luajit-pkey,$(KERNELS)) \
-	v8-host $(addsuffix -v8,$(KERNELS)) \
+	v8-host $(addsuffix -v8,$(KERNELS)) $(addsuffix -node24-key,$(KERNELS)) \
 	$(call peer_results,$(KERNELS)) \
 	mmstress-host $(call mmstress_results,$(MMSTRESS_KERNELS)) bench-smoke \
 	$(if $(DEBUG_CACHED),$(DEBUG_SHORT_EXPECTED),debug-kernels)
@@ -95,7 +99,7 @@ EXPECTED = tap-summary shell-pipes install-deps progress export-series $(addpref
 .PHONY: all deps kernel kernel-6.1 kernel-6.12 kernel-debug guest jitdemo attacks-bin selftest test test-steps \
 	exec-seals-bin test-exec-seals test-exec-seals-host realjit-bin test-luajit test-luajit-host luajit-attacks \
 	luajit-series-bin test-luajit-series test-luajit-pkey luajit-pkey-cost \
-	v8-bin test-v8 test-v8-host v8-attacks \
+	v8-bin test-v8 test-v8-host v8-attacks test-node24 node24-attacks node24-cost \
 	test-harness test-series test-kernel-build test-guest-runner test-jitdemo \
 	test-jitdemo-guest test-attacks test-attacks-host test-peer-selftest attacks demo \
 	threat-model report test-report check-series bench-jit fuzz clean \
@@ -330,6 +334,23 @@ test-v8: $(call built,kernel guest v8-bin)
 v8-attacks: kernel guest v8-bin
 	@$(call realjit_matrix,v8,--strict --brief)
 
+# V8 13.6 in the official Node.js 24 (v8/fetch-node24.sh) with v8/standin/,
+# the stand-in for v8/node-series/: make test runs the keyed one's fast
+# subset (test-node24); node24-attacks both whole matrices, without the key
+# (node24) and with it (node24-key); node24-cost the keyed one, sealed
+# under every policy its kernels take, against bare Node 24.
+test-node24: $(call built,kernel guest v8-bin)
+	@$(call realjit_matrix,node24-key,--fast)
+
+node24-attacks: kernel guest v8-bin
+	@rc=0; $(call realjit_matrix,node24,--strict --brief) || rc=1; \
+	$(call realjit_matrix,node24-key,--strict --brief) || rc=1; \
+	exit $$rc
+
+node24-cost: kernel guest v8-bin
+	@$(REALJIT_ENV) realjit/cost.sh --jit node24-key \
+		--policies "bare none card all upstream" $(KERNELS)
+
 demo: kernel guest jitdemo attacks-bin realjit-bin
 	@scripts/demo.sh $(KERNELS)
 
@@ -469,7 +490,7 @@ test:
 # The longest steps come first, so that the short ones fill the gaps; the
 # page (test-report, 1.5 min of chromium) is named right after the steps it
 # is drawn from, so that it starts when they end rather than alone at the end.
-test-steps: test-debug-short test-kernel-build test-mmstress test-attacks test-luajit test-luajit-pkey test-v8 test-report \
+test-steps: test-debug-short test-kernel-build test-mmstress test-attacks test-luajit test-luajit-pkey test-v8 test-node24 test-report \
 	test-series test-harness test-guest-runner selftest test-jitdemo test-jitdemo-guest \
 	test-attacks-host test-peer-selftest test-bench-smoke test-exec-seals test-exec-seals-host test-luajit-host \
 	test-luajit-series test-v8-host

@@ -5,7 +5,8 @@
 // on it from sealjit-attack.node, the function run again), with V8 13.6's
 // perf map names ("JS:*NAME": TurboFan code) and the attacks on the key
 // (v8/attack/key-attacks.h) beside those on the mapping
-// (realjit/attack/live-code.h).  Prints and exits as v8/attack/attack.js.
+// (realjit/attack/live-code.h).  Prints and exits as v8/attack/attack.js;
+// every verdict line ends with pkey=K, the code's protection key (0: none).
 'use strict';
 const fs = require('fs');
 const path = require('path');
@@ -52,6 +53,18 @@ function optimizedCode() {
   return { address: parseInt(start, 16), size: parseInt(size, 16) };
 }
 
+// The protection key of the mapping that holds address (smaps'
+// ProtectionKey; 0: none), before the attack changes anything.
+function codeKey(address) {
+  let inside = false;
+  for (const l of fs.readFileSync('/proc/self/smaps', 'utf8').split('\n')) {
+    const range = /^([0-9a-f]+)-([0-9a-f]+) /.exec(l);
+    if (range) inside = parseInt(range[1], 16) <= address && address < parseInt(range[2], 16);
+    else if (inside && l.startsWith('ProtectionKey:')) return parseInt(l.split(/\s+/)[1], 10);
+  }
+  return 0;
+}
+
 if (process.argv[2] === '--list') {
   process.stdout.write(scenarios.join('\n') + '\n');
   process.exit(0);
@@ -62,7 +75,9 @@ if (!scenarios.includes(name)) {
   process.exit(2);
 }
 const code = optimizedCode();
-process.stdout.write(attack.run(name, code.address, code.size) + '\n');
+const key = codeKey(code.address);
+const verdict = attack.run(name, code.address, code.size);
+process.stdout.write(verdict + (/ pkey=/.test(verdict) ? '' : ` pkey=${key}`) + '\n');
 const value = victim(N);
 process.stdout.write('rerun value=' + (value === EXPECTED ? 'ok' : 'wrong:' + value) + '\n');
 process.exit(0);

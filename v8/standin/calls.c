@@ -75,6 +75,28 @@ static int (*next_munmap)(void *, size_t);
 static int (*next_madvise)(void *, size_t, int);
 static void *(*next_mmap)(void *, size_t, int, int, int, off_t);
 
+static void *next(const char *name)
+{
+	void *f = dlsym(RTLD_NEXT, name);
+
+	if (!f)
+		standin_fatal(STANDIN_EXIT_BAD_ENV, "no next %s", name);
+	return f;
+}
+
+/* The next definitions, found on first use: the library preloaded after
+ * this one calls them from its constructor, which may run before ours. */
+static void resolve_next(void)
+{
+	if (next_mmap)
+		return;
+	next_mprotect = next("mprotect");
+	next_pkey_mprotect = next("pkey_mprotect");
+	next_munmap = next("munmap");
+	next_madvise = next("madvise");
+	__atomic_store_n(&next_mmap, next("mmap"), __ATOMIC_RELEASE);
+}
+
 static int overlaps(const struct range *r, uintptr_t start, uintptr_t end)
 {
 	return r->start < end && start < r->end;
@@ -175,7 +197,10 @@ static void after_protect(void *addr, size_t len, int prot, int pkey)
 
 int mprotect(void *addr, size_t len, int prot)
 {
-	int rc = next_mprotect(addr, len, prot);
+	int rc;
+
+	resolve_next();
+	rc = next_mprotect(addr, len, prot);
 
 	if (rc == 0)
 		after_protect(addr, len, prot, -1);
@@ -184,7 +209,10 @@ int mprotect(void *addr, size_t len, int prot)
 
 int pkey_mprotect(void *addr, size_t len, int prot, int pkey)
 {
-	int rc = next_pkey_mprotect(addr, len, prot, pkey);
+	int rc;
+
+	resolve_next();
+	rc = next_pkey_mprotect(addr, len, prot, pkey);
 
 	if (rc == 0)
 		after_protect(addr, len, prot, pkey);
@@ -196,6 +224,7 @@ void *mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off)
 	uintptr_t start;
 	void *mapped;
 
+	resolve_next();
 	if (flags & MAP_FIXED) {
 		start = (uintptr_t)addr;
 		pthread_mutex_lock(&lock);
@@ -225,6 +254,7 @@ int munmap(void *addr, size_t len)
 	uintptr_t start = (uintptr_t)addr, end = start + len;
 	int rc, err, is_code;
 
+	resolve_next();
 	pthread_mutex_lock(&lock);
 	settle_advice(start, end, 0);
 	is_code = find(&code, start, end) != NULL;
@@ -282,6 +312,7 @@ int madvise(void *addr, size_t len, int advice)
 	uintptr_t start = (uintptr_t)addr, end = start + len;
 	int is_code;
 
+	resolve_next();
 	if (advice == MADV_DONTFORK && hold_fork_advice) {
 		pthread_mutex_lock(&lock);
 		if (within(&reservations, start, end) && !find(&code, start, end)) {
@@ -322,24 +353,11 @@ static int kernel_refuses_fork_advice(const char **why)
 	return rc != 0 && errno == EBUSY;
 }
 
-static void *next(const char *name)
-{
-	void *f = dlsym(RTLD_NEXT, name);
-
-	if (!f)
-		standin_fatal(STANDIN_EXIT_BAD_ENV, "no next %s", name);
-	return f;
-}
-
 void calls_init(int pkey)
 {
 	const char *why;
 
-	next_mprotect = next("mprotect");
-	next_pkey_mprotect = next("pkey_mprotect");
-	next_munmap = next("munmap");
-	next_madvise = next("madvise");
-	next_mmap = next("mmap");
+	resolve_next();
 	key = pkey;
 	hold_fork_advice = kernel_refuses_fork_advice(&why);
 	standin_note("0003 fork advice %s (probe: a page with MADV_DONTFORK, mseal: %s)",
