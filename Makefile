@@ -351,7 +351,7 @@ node24-cost: kernel guest v8-bin
 	@$(REALJIT_ENV) realjit/cost.sh --jit node24-key \
 		--policies "bare none card all upstream" $(KERNELS)
 
-demo: kernel guest jitdemo attacks-bin realjit-bin
+demo: kernel guest jitdemo attacks-bin realjit-bin luajit-series-bin v8-bin
 	@scripts/demo.sh $(KERNELS)
 
 threat-model: test-attacks luajit-attacks v8-attacks
