@@ -49,7 +49,7 @@ static const unsigned char payload[] = {
 
 struct target {
 	uintptr_t address, lo, hi;
-	uintptr_t resident_lo, resident_hi;	/* the pages whose residency is watched */
+	uintptr_t spare;	/* a never-faulted page for uffd-fill, or 0 */
 	size_t size;
 };
 
@@ -112,41 +112,46 @@ static void maps_over(uintptr_t lo, uintptr_t hi, char *out, size_t out_len)
 
 static int mem_fd = -1;
 
-/* Residency is watched over the whole mapping, or, in a mapping of more
- * pages than the text holds (V8 13's 512 MiB code range), over as many
- * pages as it holds around the code's. */
-static void resident_window(void)
+/* The attack aims at the whole mapping that holds the code, or, in a
+ * mapping of more pages than the text holds (V8 13's 512 MiB code range,
+ * where other threads keep writing new code), at the pages that hold the
+ * code, two at least: what a corrupted pointer to that function would
+ * name. */
+static void narrow_to_code(void)
 {
-	uintptr_t most = (MAPS_TEXT_MAX - 1) * PAGE;
-	uintptr_t code_page = target.address & ~(PAGE - 1);
+	uintptr_t most = (MAPS_TEXT_MAX - 2) * PAGE;
 
-	target.resident_lo = target.lo;
-	target.resident_hi = target.hi;
 	if (whole_len() <= most)
 		return;
-	if (code_page - target.lo > most / 2)
-		target.resident_lo = code_page - most / 2;
-	if (target.hi - target.resident_lo < most)
-		target.resident_lo = target.hi - most;
-	target.resident_hi = target.resident_lo + most;
+	target.lo = target.address & ~(PAGE - 1);
+	target.hi = (target.address + target.size + PAGE - 1) & ~(PAGE - 1);
+	if (target.hi - target.lo < 2 * PAGE)
+		target.hi = target.lo + 2 * PAGE;	/* mremap-shrink keeps one */
+}
+
+static char residency(uintptr_t page)
+{
+	unsigned char v;
+
+	return syscall(SYS_mincore, page, PAGE, &v) == 0 ? (v & 1 ? '1' : '0') : '?';
 }
 
 static void snapshot(struct snapshot *snap)
 {
-	size_t len = target.resident_hi - target.resident_lo;
-	size_t pages = len / PAGE, i;
+	size_t pages = whole_len() / PAGE, i;
 	unsigned char vec[MAPS_TEXT_MAX];
 
 	maps_over(target.lo, target.hi, snap->maps, sizeof(snap->maps));
 	snap->code_readable = pread(mem_fd, snap->code, target.size,
 				    (off_t)target.address) == (ssize_t)target.size;
-	if (pages >= sizeof(vec) || syscall(SYS_mincore, target.resident_lo, len, vec) != 0) {
+	if (pages >= sizeof(vec) - 1 || syscall(SYS_mincore, target.lo, whole_len(), vec) != 0) {
 		strcpy(snap->resident, "?");
 		return;
 	}
 	for (i = 0; i < pages; i++)
 		snap->resident[i] = vec[i] & 1 ? '1' : '0';
-	snap->resident[pages] = '\0';
+	snap->resident[pages] = target.spare ? residency(target.spare) : '\0';
+	snap->resident[pages + 1] = '\0';
 }
 
 /* "maps,code,resident" or "" */
@@ -301,32 +306,27 @@ static int proc_mem_write(void)
 	return wrote == (ssize_t)sizeof(payload) ? 0 : err;
 }
 
-/* A page of the mapping the JIT never touched, and not the code's. */
-static uintptr_t unfaulted_page(void)
+/* A page of the mapping (within as many pages around the code as the
+ * text holds) the JIT never touched, and not the code's; its residency is
+ * watched beside the target's. */
+static uintptr_t unfaulted_page(uintptr_t vma_lo, uintptr_t vma_hi)
 {
-	struct snapshot *now = calloc(1, sizeof(*now));
-	uintptr_t code_page = target.address & ~(PAGE - 1), page = 0;
-	size_t i;
+	uintptr_t most = (MAPS_TEXT_MAX - 2) * PAGE;
+	uintptr_t code_page = target.address & ~(PAGE - 1), lo = vma_lo, hi = vma_hi, at;
 
-	if (!now)
-		setup_failed("calloc");
-	snapshot(now);
-	for (i = strlen(now->resident); i-- > 0;) {
-		uintptr_t at = target.resident_lo + i * PAGE;
-		if (now->resident[i] == '0' && at != code_page) {
-			page = at;
-			break;
-		}
+	if (hi - lo > most) {
+		lo = code_page - lo > most / 2 ? code_page - most / 2 : lo;
+		hi = lo + most < vma_hi ? lo + most : vma_hi;
 	}
-	free(now);
-	if (!page)
-		setup_failed("every page of the code mapping is resident");
-	return page;
+	for (at = hi - PAGE; at >= lo && at != 0; at -= PAGE)
+		if ((at < target.lo || at >= target.hi) && at != code_page && residency(at) == '0')
+			return at;
+	setup_failed("every page of the code mapping is resident");
 }
 
 static int uffd_fill(void)
 {
-	uintptr_t page = unfaulted_page();
+	uintptr_t page = target.spare;
 	long fd = syscall(SYS_userfaultfd, O_CLOEXEC | O_NONBLOCK | UFFD_USER_MODE_ONLY);
 	struct uffdio_api api = { .api = UFFD_API };
 	struct uffdio_register reg = {
@@ -395,6 +395,7 @@ int live_code_attack(const char *name, uintptr_t address, size_t size,
 	const struct scenario *s = NULL;
 	struct snapshot *before, *after;
 	const char *errno_text, *outcome;
+	uintptr_t vma_lo, vma_hi;
 	char changed[32];
 	size_t i;
 	int err;
@@ -412,7 +413,11 @@ int live_code_attack(const char *name, uintptr_t address, size_t size,
 	maps_over(0, 0, NULL, 0);
 	if (!target.lo)
 		setup_failed("the code's address is in no mapping");
-	resident_window();
+	vma_lo = target.lo;
+	vma_hi = target.hi;
+	narrow_to_code();
+	if (s->attack == uffd_fill)
+		target.spare = unfaulted_page(vma_lo, vma_hi);
 	if (mem_fd < 0)
 		mem_fd = open("/proc/self/mem", O_RDONLY | O_CLOEXEC);
 	before = calloc(1, sizeof(*before));

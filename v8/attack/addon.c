@@ -8,11 +8,17 @@
  *   attack.keyScenarios()             -> ['pkey-realloc', ...] (key-attacks.h)
  *   attack.run(name, address, size)   -> the verdict line (live-code.h,
  *                                        key-attacks.h)
+ *   attack.run(name, address, size, suffix)
+ *                                     -> the same, and the line with suffix
+ *                                        written to stdout at once, before
+ *                                        the return into code the attack
+ *                                        may have taken away
  *
  * address is a Number: x86-64 user addresses are below 2^47, which a
  * double holds exactly.  Bad arguments throw a TypeError; an unknown
  * scenario throws an Error naming it.
  */
+#define _POSIX_C_SOURCE 200809L
 #include <node_api.h>
 
 #include <stdio.h>
@@ -65,20 +71,22 @@ static int is_key_scenario(const char *name)
 
 static napi_value run(napi_env env, napi_callback_info info)
 {
-	napi_value argv[3], verdict;
-	size_t argc = 3, name_len;
-	char name[64], line[LINE_MAX_LEN];
+	napi_value argv[4], verdict;
+	size_t argc = 4, name_len, suffix_len = 0;
+	char name[64], line[LINE_MAX_LEN], suffix[64] = "";
 	double address, size;
 
 	if (napi_get_cb_info(env, info, &argc, argv, NULL, NULL) != napi_ok)
 		return NULL;
-	if (argc != 3 ||
+	if ((argc != 3 && argc != 4) ||
+	    (argc == 4 && napi_get_value_string_utf8(env, argv[3], suffix, sizeof(suffix),
+						     &suffix_len) != napi_ok) ||
 	    napi_get_value_string_utf8(env, argv[0], name, sizeof(name), &name_len) != napi_ok ||
 	    napi_get_value_double(env, argv[1], &address) != napi_ok ||
 	    napi_get_value_double(env, argv[2], &size) != napi_ok ||
 	    address <= 0 || address >= 0x1p47 || size <= 0 || size > 0x1p20) {
 		napi_throw_type_error(env, NULL,
-				      "run(scenario, address, size): a name and two positive numbers");
+				      "run(scenario, address, size[, suffix]): a name, two positive numbers[, a string]");
 		return NULL;
 	}
 	if ((is_key_scenario(name) ?
@@ -88,6 +96,8 @@ static napi_value run(napi_env env, napi_callback_info info)
 		return NULL;
 	}
 	fflush(stdout);
+	if (argc == 4)
+		dprintf(1, "%s%s\n", line, suffix);
 	if (napi_create_string_utf8(env, line, NAPI_AUTO_LENGTH, &verdict) != napi_ok)
 		return NULL;
 	return verdict;
