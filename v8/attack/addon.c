@@ -5,7 +5,7 @@
  *
  *   const attack = require('./sealjit-attack.node');
  *   attack.scenarios()                -> ['madvise-dontneed', ...]
- *   attack.keyScenarios()             -> ['pkey-realloc', ...] (key-attacks.h)
+ *   attack.keyScenarios()             -> ['pkey-reuse', ...] (key-attacks.h)
  *   attack.run(name, address, size)   -> the verdict line (live-code.h,
  *                                        key-attacks.h)
  *   attack.run(name, address, size, suffix)

@@ -100,7 +100,7 @@ static int store_code(void)
 	return 0;
 }
 
-static int pkey_realloc(void)
+static int pkey_reuse(void)
 {
 	long got;
 
@@ -132,7 +132,7 @@ static void open_saved_pkru(int sig, siginfo_t *info, void *context)
 	memset(xsave + offset, 0, 4);	/* PKRU 0: every key open */
 }
 
-static int sigreturn_pkru(void)
+static int sigreturn_edit(void)
 {
 	struct sigaction open_key = { .sa_sigaction = open_saved_pkru, .sa_flags = SA_SIGINFO };
 	struct sigaction saved;
@@ -152,8 +152,8 @@ struct key_scenario {
 
 /* in byte order */
 static const struct key_scenario scenarios[] = {
-	{ "pkey-realloc", pkey_realloc },
-	{ "sigreturn-pkru", sigreturn_pkru },
+	{ "pkey-reuse", pkey_reuse },
+	{ "sigreturn-edit", sigreturn_edit },
 	{ "store-code", store_code },
 };
 

@@ -8,12 +8,12 @@
  *
  *   store-code      no key move at all: the plain store (W^X by the key
  *                   alone refuses it; code without a key takes it)
- *   pkey-realloc    pkey_free(the code's key), pkey_alloc(0, 0): the
+ *   pkey-reuse    pkey_free(the code's key), pkey_alloc(0, 0): the
  *                   kernel hands the same key back with every right set
  *                   in the caller's PKRU (a corrupted key number passed
  *                   to a pkey_free the program makes, then its next
  *                   pkey_alloc)
- *   sigreturn-pkru  a signal's saved PKRU (the XSAVE image in the frame on
+ *   sigreturn-edit  a signal's saved PKRU (the XSAVE image in the frame on
  *                   the stack) overwritten with 0, every key open: the
  *                   kernel loads it at rt_sigreturn (a corrupted write
  *                   into a frame on the stack)
