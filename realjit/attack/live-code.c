@@ -24,6 +24,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <linux/userfaultfd.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -34,6 +35,7 @@
 #include <sys/mman.h>
 #include <sys/shm.h>
 #include <sys/syscall.h>
+#include <ucontext.h>
 #include <unistd.h>
 
 #define PAGE 4096UL
@@ -189,9 +191,58 @@ static void map_sled(uintptr_t address, size_t len)
 		fill_sled(address, len);
 }
 
+/* One byte stored by one instruction; 1 when it faulted (the handler
+ * moves the thread on to live_code_store_faulted). */
+int live_code_store_byte(volatile unsigned char *dst, unsigned char byte);
+extern const char live_code_store_insn[], live_code_store_faulted[];
+__asm__(".text\n"
+	".globl live_code_store_byte\n.hidden live_code_store_byte\n"
+	".type live_code_store_byte, @function\n"
+	"live_code_store_byte:\n"
+	"	xor %eax, %eax\n"
+	".globl live_code_store_insn\n.hidden live_code_store_insn\n"
+	"live_code_store_insn:\n"
+	"	movb %sil, (%rdi)\n"
+	"	ret\n"
+	".globl live_code_store_faulted\n.hidden live_code_store_faulted\n"
+	"live_code_store_faulted:\n"
+	"	mov $1, %eax\n"
+	"	ret\n"
+	".size live_code_store_byte, . - live_code_store_byte\n");
+
+static void store_fault(int sig, siginfo_t *info, void *context)
+{
+	ucontext_t *uc = context;
+
+	(void)sig;
+	(void)info;
+	if (uc->uc_mcontext.gregs[REG_RIP] != (greg_t)live_code_store_insn)
+		abort();	/* not the store: nothing of ours */
+	uc->uc_mcontext.gregs[REG_RIP] = (greg_t)live_code_store_faulted;
+}
+
+int live_code_plant(uintptr_t address)
+{
+	struct sigaction catch = { .sa_sigaction = store_fault, .sa_flags = SA_SIGINFO };
+	struct sigaction saved;
+	size_t i;
+	int faulted = 0;
+
+	sigemptyset(&catch.sa_mask);
+	if (sigaction(SIGSEGV, &catch, &saved) != 0)
+		return errno;
+	for (i = 0; i < sizeof(payload) && !faulted; i++)
+		faulted = live_code_store_byte((volatile unsigned char *)address + i, payload[i]);
+	sigaction(SIGSEGV, &saved, NULL);
+	return faulted ? -SIGSEGV : 0;
+}
+
+/* The ordinary store after the corrupted call; where it faults (a key
+ * still write-disables the code) nothing is planted, and the call's own
+ * change is what the snapshot sees. */
 static void plant_payload(void)
 {
-	memcpy((void *)target.address, payload, sizeof(payload));
+	live_code_plant(target.address);
 }
 
 static int mprotect_rw(void)

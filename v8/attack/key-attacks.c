@@ -19,59 +19,7 @@
 #define XSAVE_HEADER_OFFSET 512	/* XSTATE_BV, in the standard format */
 #define XFEATURE_PKRU 9
 
-static const unsigned char payload[] = {
-	0xbf, LIVE_CODE_PAYLOAD_STATUS, 0, 0, 0,	/* mov edi, 65 */
-	0xb8, 231, 0, 0, 0,			/* mov eax, 231 (exit_group) */
-	0x0f, 0x05,				/* syscall */
-};
-
-/* One byte stored by one instruction; 1 when it faulted (the handler
- * moves the thread on to key_store_faulted). */
-int key_store_byte(volatile unsigned char *dst, unsigned char byte);
-extern const char key_store_insn[], key_store_faulted[];
-__asm__(".text\n"
-	".globl key_store_byte\n.hidden key_store_byte\n"
-	".type key_store_byte, @function\n"
-	"key_store_byte:\n"
-	"	xor %eax, %eax\n"
-	".globl key_store_insn\n.hidden key_store_insn\n"
-	"key_store_insn:\n"
-	"	movb %sil, (%rdi)\n"
-	"	ret\n"
-	".globl key_store_faulted\n.hidden key_store_faulted\n"
-	"key_store_faulted:\n"
-	"	mov $1, %eax\n"
-	"	ret\n"
-	".size key_store_byte, . - key_store_byte\n");
-
-static void store_fault(int sig, siginfo_t *info, void *context)
-{
-	ucontext_t *uc = context;
-
-	(void)sig;
-	(void)info;
-	if (uc->uc_mcontext.gregs[REG_RIP] != (greg_t)key_store_insn)
-		abort();	/* not the store: nothing of ours */
-	uc->uc_mcontext.gregs[REG_RIP] = (greg_t)key_store_faulted;
-}
-
-/* The payload stored into the code; 0, or SIGSEGV's number as an errno
- * stand-in when the first store faulted (nothing stored). */
-static int store_payload(uintptr_t code)
-{
-	struct sigaction catch = { .sa_sigaction = store_fault, .sa_flags = SA_SIGINFO };
-	struct sigaction saved;
-	size_t i;
-	int faulted = 0;
-
-	sigemptyset(&catch.sa_mask);
-	if (sigaction(SIGSEGV, &catch, &saved) != 0)
-		return errno;
-	for (i = 0; i < sizeof(payload) && !faulted; i++)
-		faulted = key_store_byte((volatile unsigned char *)code + i, payload[i]);
-	sigaction(SIGSEGV, &saved, NULL);
-	return faulted ? -SIGSEGV : 0;
-}
+#define PAYLOAD_LEN 12	/* live-code.h's payload */
 
 /* The ProtectionKey of the smaps entry that holds address; 0 for none. */
 static int code_key(uintptr_t address)
@@ -168,7 +116,7 @@ int key_attack(const char *name, uintptr_t address, size_t size,
 	       char *line, size_t line_len)
 {
 	const struct key_scenario *s = NULL;
-	unsigned char before[sizeof(payload)];
+	unsigned char before[PAYLOAD_LEN];
 	int err, changed;
 	size_t i;
 
@@ -179,7 +127,7 @@ int key_attack(const char *name, uintptr_t address, size_t size,
 		snprintf(line, line_len, "attack unknown-scenario=%s", name);
 		return 2;
 	}
-	if (size < sizeof(payload)) {
+	if (size < PAYLOAD_LEN) {
 		printf("attack setup-failed: the code is shorter than the payload\n");
 		fflush(stdout);
 		exit(LIVE_CODE_EXIT_SETUP);
@@ -188,7 +136,7 @@ int key_attack(const char *name, uintptr_t address, size_t size,
 	memcpy(before, (const void *)address, sizeof(before));
 	err = s->attack();
 	if (!err)
-		err = store_payload(address);
+		err = live_code_plant(address);
 	changed = memcmp(before, (const void *)address, sizeof(before)) != 0;
 	snprintf(line, line_len,
 		 "attack scenario=%s call=%s outcome=%s errno=%s changed=%s "
