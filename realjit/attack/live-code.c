@@ -279,13 +279,19 @@ static int pkey_mprotect_rwx(void)
 
 static int mremap_move(void)
 {
-	uintptr_t away = target.lo + ONE_GIB;
-	long hold = syscall(SYS_mmap, away, whole_len(), PROT_NONE,
-			    MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
-	int err;
+	uintptr_t away = 0;
+	long hold = -1;
+	int err, gib;
 
+	/* the first free range 1, 2, ... 8 GiB above the code (a JIT's own
+	 * reservations may sit 1 GiB above it) */
+	for (gib = 1; gib <= 8 && hold != (long)away; gib++) {
+		away = target.lo + gib * ONE_GIB;
+		hold = syscall(SYS_mmap, away, whole_len(), PROT_NONE,
+			       MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+	}
 	if (hold != (long)away)
-		setup_failed("cannot hold the range 1 GiB above the code");
+		setup_failed("cannot hold a range 1 to 8 GiB above the code");
 	err = answer(syscall(SYS_mremap, target.lo, whole_len(), whole_len(),
 			     MREMAP_MAYMOVE | MREMAP_FIXED, away));
 	if (!err)
