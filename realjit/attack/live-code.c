@@ -240,9 +240,11 @@ int live_code_plant(uintptr_t address)
 /* The ordinary store after the corrupted call; where it faults (a key
  * still write-disables the code) nothing is planted, and the call's own
  * change is what the snapshot sees. */
+static int plant_faulted;	/* the last planting store faulted */
+
 static void plant_payload(void)
 {
-	live_code_plant(target.address);
+	plant_faulted = live_code_plant(target.address) == -SIGSEGV;
 }
 
 static int mprotect_rw(void)
@@ -436,6 +438,11 @@ const char *live_code_scenario(size_t index)
 
 static const char *verdict(int err, const char *changed, const char **errno_text)
 {
+	if (!err && !changed[0] && plant_faulted) {
+		/* the call changed nothing, and the store after it faulted */
+		*errno_text = "SIGSEGV";
+		return "BLOCKED";
+	}
 	*errno_text = err ? strerrorname_np(err) : "-";
 	if (!err && changed[0])
 		return "LANDED";
@@ -482,6 +489,7 @@ int live_code_attack(const char *name, uintptr_t address, size_t size,
 	if (mem_fd < 0 || !before || !after)
 		setup_failed("cannot open /proc/self/mem or allocate snapshots");
 	snapshot(before);
+	plant_faulted = 0;
 	err = s->attack();
 	snapshot(after);
 	changes(before, after, changed, sizeof(changed));
