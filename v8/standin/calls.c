@@ -5,7 +5,7 @@
  * next definition (sealjit's seal-on-exec library when it is preloaded
  * after this one, else libc), except:
  *
- * 0003, fork advice.  V8 gives every reservation MADV_DONTFORK right after
+ * 0002, fork advice.  V8 gives every reservation MADV_DONTFORK right after
  * mapping it PROT_NONE, before it knows what the reservation will hold;
  * the seal of code memory comes later, and a kernel that will not seal
  * memory with fork advice (EBUSY: kernel-series/ 6.1 patch 22, 6.12
@@ -17,13 +17,13 @@
  * executable; dropped when that first call makes it executable (code
  * memory).  Where the kernel seals such memory, advice passes unchanged.
  *
- * 0004, the teardown munmap.  The patched Node keeps its code range for
+ * 0003, the teardown munmap.  The patched Node keeps its code range for
  * the process's lifetime.  A munmap of code memory the kernel refuses
  * with EPERM or EACCES (a seal) is answered 0: the kernel refused it, so
  * nothing was unmapped, and V8 does not stop on its CHECK.  Any other
  * result is V8's.
  *
- * 0005, discards under the key.  V8 discards freed code pages with
+ * 0002, discards under the key.  V8 discards freed code pages with
  * madvise; a kernel that keeps sealed read-only memory from being
  * discarded counts key-write-disabled memory as read-only (upstream's
  * can_modify_vma_madv(), arch_vma_access_permitted()).  V8's
@@ -151,7 +151,7 @@ static void forget(struct ranges *set, uintptr_t start, uintptr_t end)
 	}
 }
 
-/* 0003: the first call on a reservation with held advice decides it. */
+/* 0002: the first call on a reservation with held advice decides it. */
 static void settle_advice(uintptr_t start, uintptr_t end, int executable)
 {
 	struct range *r;
@@ -162,7 +162,7 @@ static void settle_advice(uintptr_t start, uintptr_t end, int executable)
 		drop(&held_advice, r);
 		if (executable) {
 			count.dropped++;
-			standin_note("0003 no fork advice on code memory %#lx +%lu",
+			standin_note("0002 no fork advice on code memory %#lx +%lu",
 				     (unsigned long)held.start,
 				     (unsigned long)(held.end - held.start));
 		} else {
@@ -266,9 +266,9 @@ int munmap(void *addr, size_t len)
 		forget(&reservations, start, end);
 		forget(&code, start, end);
 	} else if (is_code && (err == EPERM || err == EACCES)) {
-		/* 0004: refused by a seal, so nothing changed */
+		/* 0003: refused by a seal, so nothing changed */
 		if (!count.teardown_answered++)
-			standin_note("0004 code memory kept: munmap %p +%zu refused (%s), answered 0",
+			standin_note("0003 code memory kept: munmap %p +%zu refused (%s), answered 0",
 				     addr, len, strerrorname_np(err));
 		rc = 0;
 	}
@@ -290,7 +290,7 @@ static void write_pkru(unsigned int pkru)
 	__asm__ volatile(".byte 0x0f, 0x01, 0xef" : : "a"(pkru), "c"(0), "d"(0) : "memory");
 }
 
-/* 0005: a discard of code memory, the key open for write in this thread. */
+/* 0002: a discard of code memory, the key open for write in this thread. */
 static int discard_under_key(void *addr, size_t len, int advice)
 {
 	unsigned int saved = read_pkru();
@@ -360,7 +360,7 @@ void calls_init(int pkey)
 	resolve_next();
 	key = pkey;
 	hold_fork_advice = kernel_refuses_fork_advice(&why);
-	standin_note("0003 fork advice %s (probe: a page with MADV_DONTFORK, mseal: %s)",
+	standin_note("0002 fork advice %s (probe: a page with MADV_DONTFORK, mseal: %s)",
 		     hold_fork_advice ? "held back from reservations until they are "
 		     "code (dropped) or data (made)" : "passed on", why);
 }

@@ -18,7 +18,8 @@
  * endbr64 where the binary has one), before it is rewritten: another
  * binary stops here, status 5, instead of being patched blind.
  *
- * 0002.  --no-short-builtin-calls: V8 then leaves its embedded builtins
+ * 0002 (a build setting of --v8-enable-memory-sealing).
+ * --no-short-builtin-calls: V8 then leaves its embedded builtins
  * where the binary mapped them instead of copying them into the code
  * range with mmap(MAP_FIXED), which a seal on the range refuses.  Set
  * with V8's API, as node.cc would, before V8 initialises.

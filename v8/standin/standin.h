@@ -12,16 +12,17 @@
  *                PKEY_DISABLE_WRITE), before any thread exists), given by
  *                patching NodePlatform's vtable slot, so that V8's
  *                ThreadIsolation writes code through its key
- *                0002 --no-short-builtin-calls: the builtins stay where the
+ *                0002 (--v8-enable-memory-sealing, a build setting):
+ *                --no-short-builtin-calls: the builtins stay where the
  *                binary mapped them (no mmap(MAP_FIXED) into the code range)
- *   calls.c      0003 no MADV_DONTFORK on code memory (the build without
+ *   calls.c      0002: no MADV_DONTFORK on code memory (the build without
  *                V8_ENABLE_PRIVATE_MAPPING_FORK_OPTIMIZATION), held back only
  *                while this kernel refuses to seal memory with fork advice
- *                0004 a code range that outlives isolates: a teardown
+ *                0002: V8_ENABLE_MEMORY_SEALING's DiscardSealedMemoryScope,
+ *                the key opened for write around a discard of code memory
+ *                0003 a code range that outlives isolates: a teardown
  *                munmap of code memory the kernel refused (a seal) is
  *                answered 0; the kernel refused it, so nothing changed
- *                0005 DiscardSealedMemoryScope (V8_ENABLE_MEMORY_SEALING):
- *                the key opened for write around a discard of code memory
  *   start.c      the constructor, the report
  *
  * Nothing here weakens a seal: the only calls it answers itself are fork
@@ -49,14 +50,14 @@ void standin_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void standin_fatal(int status, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3), noreturn));
 
-/* platform.cc: 0002 (the flag) and, with the key, 0001; returns the key
+/* platform.cc: 0002's flag and, with the key, 0001; returns the key
  * V8 writes code through, or -1 (nokey, or no PKU: V8 then keeps W^X off,
  * as Node does today). */
 void platform_set_flags(void);
 int platform_give_allocator(void);
 
 /* calls.c */
-void calls_init(int pkey);		/* the key 0005 opens, or -1 */
+void calls_init(int pkey);		/* the key 0002 opens around discards, or -1 */
 void calls_at_exit(void);
 
 #ifdef __cplusplus
