@@ -366,8 +366,8 @@ static int proc_mem_write(void)
 }
 
 /* A page of the mapping (within as many pages around the code as the
- * text holds) the JIT never touched, and not the code's; its residency is
- * watched beside the target's. */
+ * text holds) the JIT never touched, and none of the code's; its residency
+ * is watched beside the target's. */
 static uintptr_t unfaulted_page(uintptr_t vma_lo, uintptr_t vma_hi)
 {
 	uintptr_t most = (MAPS_TEXT_MAX - 2) * PAGE;
@@ -378,7 +378,8 @@ static uintptr_t unfaulted_page(uintptr_t vma_lo, uintptr_t vma_hi)
 		hi = lo + most < vma_hi ? lo + most : vma_hi;
 	}
 	for (at = hi - PAGE; at >= lo && at != 0; at -= PAGE)
-		if ((at < target.lo || at >= target.hi) && at != code_page && residency(at) == '0')
+		if ((at + PAGE <= target.address || at >= target.address + target.size) &&
+		    residency(at) == '0')
 			return at;
 	setup_failed("every page of the code mapping is resident");
 }
