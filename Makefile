@@ -354,7 +354,7 @@ node24-cost: kernel guest v8-bin
 demo: kernel guest jitdemo attacks-bin realjit-bin luajit-series-bin v8-bin
 	@scripts/demo.sh $(KERNELS)
 
-threat-model: test-attacks luajit-attacks v8-attacks
+threat-model: test-attacks luajit-attacks v8-attacks node24-attacks
 	@scripts/threat-model.sh $(KERNELS)
 
 # The threat model on one page, from whatever the last runs left in

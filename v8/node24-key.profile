@@ -24,3 +24,17 @@ RJ_TEST_TARGET="make test-node24"
 RJ_COST_MD=node24-key-cost.md
 RJ_COST_HEADING="What sealing costs V8 13.6 with its key, in guest instructions (make node24-cost)"
 RJ_PAGE_INTRO=$RJ_HOME/node24/page-key.html
+
+rj_section_intro() {
+	cat <<'INTRO'
+### V8 13.6 with its key (node24-key)
+
+The same, and Node's platform giving V8 its thread-isolated allocator
+(patch 1): V8 makes its code range read-write-execute under a protection
+key that every thread keeps write-disabled outside V8's write scopes
+(`realjit/matrix.sh --jit node24-key`).  SIGSEGV: the attacker's store
+into the code faulted on the key.  Every RAN workload made its code
+executable under the key, and every attacked mapping was under it.
+
+INTRO
+}

