@@ -17,7 +17,7 @@ RJ_TABLE_W=$RJ_HOME/node24/expected-workloads.tsv
 RJ_TABLE_A=$RJ_HOME/node24/expected-attacks.tsv
 RJ_TABLE_CHECK=yes
 RJ_FAST_WORKLOADS=(tier codegc)
-RJ_FAST_ATTACKS=(mprotect-rw proc-mem-write store-code pkey-reuse sigreturn-edit munmap-mmap)
+RJ_FAST_ATTACKS=(mprotect-rw proc-mem-write store-code pkey-reuse)
 RJ_FAST_CONTROLS=fast
 RJ_ABORT_WANT="a failed CHECK (abort=v8-check)"
 RJ_REQUIRE=(
