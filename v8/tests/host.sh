@@ -162,16 +162,17 @@ judged() { # PATTERN KERNEL CASE-LINE RESULT-LINE: the judge's first test line m
 	"$SEALJIT/realjit/judge.sh" --jit v8 --mode fast "$k" "$work/one-case" "$work/out" >"$work/tap"
 	grep -q "$pattern" <<<"$(grep -m 1 '^\(not \)\{0,1\}ok 1 ' "$work/tap")"
 }
-judged '^ok 1 ' vanilla "workload tier none" "# result kind=workload kernel=vanilla name=tier policy=none outcome=RAN errno=- status=0 abort=- areas=2 sealed=0 refused_mseal=0 detail=" &&
-	judged '^not ok 1 .*none sealed 1 areas' vanilla "workload tier none" "# result kind=workload kernel=vanilla name=tier policy=none outcome=RAN errno=- status=0 abort=- areas=2 sealed=1 refused_mseal=0 detail=" &&
+judged '^ok 1 ' vanilla "workload tier none" "# result kind=workload kernel=vanilla name=tier policy=none outcome=RAN errno=- status=0 abort=- areas=2 sealed=0 refused_mseal=0 v8=10.2 detail=" &&
+	judged '^not ok 1 .*the result is not of V8 10.2' vanilla "workload tier none" "# result kind=workload kernel=vanilla name=tier policy=none outcome=RAN errno=- status=0 abort=- areas=2 sealed=0 refused_mseal=0 v8=13.6 detail=" &&
+	judged '^not ok 1 .*none sealed 1 areas' vanilla "workload tier none" "# result kind=workload kernel=vanilla name=tier policy=none outcome=RAN errno=- status=0 abort=- areas=2 sealed=1 refused_mseal=0 v8=10.2 detail=" &&
 	judged '^not ok 1 .*no result' vanilla "workload tier none" "" &&
-	judged '^not ok 1 .*not the expected outcome' vanilla "workload tier none" "# result kind=workload kernel=vanilla name=tier policy=none outcome=ERROR errno=- status=1 detail=x"
-tap_result $? "judge.sh: RAN passes; RAN with a seal under none, a missing result and an ERROR fail"
+	judged '^not ok 1 .*not the expected outcome' vanilla "workload tier none" "# result kind=workload kernel=vanilla name=tier policy=none outcome=ERROR errno=- status=1 v8=10.2 detail=x"
+tap_result $? "judge.sh: RAN passes; RAN of another V8 (v8=13.6), with a seal under none, a missing result and an ERROR fail"
 # V8's own abort, and its words naming the operation the row's check
 # column names (v1 card: the write to a sealed code page).
 W='# result kind=workload kernel=v1 name=tier policy=card outcome=ABORTED errno=EACCES'
 C='detail=Check failed: reservation_.SetPermissions( unprotect_start, unprotect_size, MemoryChunk::GetCodeModificationPermission()).'
-judged '^ok 1 ' v1 "workload tier card" "$W status=133 abort=v8-check areas=1 sealed=1 refused_mseal=0 $C" &&
+judged '^ok 1 ' v1 "workload tier card" "$W status=133 abort=v8-check areas=1 sealed=1 refused_mseal=0 v8=10.2 $C" &&
 	judged "^not ok 1 .*: not V8's own abort (status 139 abort=signal-11; wanted a failed CHECK" v1 "workload tier card" "$W status=139 abort=signal-11 areas=1 sealed=1 refused_mseal=0 $C" &&
 	judged "^not ok 1 .*: V8's words do not name the expected operation (MemoryChunk::GetCodeModificationPermission)" v1 "workload tier card" "$W status=133 abort=v8-check areas=1 sealed=1 refused_mseal=0 detail=Check failed: 0 == munmap(address, size)."
 tap_result $? "judge.sh: ABORTED is V8's failed CHECK naming the row's operation: a SIGSEGV, or a CHECK about another operation, fails"
@@ -179,7 +180,7 @@ tap_result $? "judge.sh: ABORTED is V8's failed CHECK naming the row's operation
 # policy was not applied, so it is never RAN, and every area must have
 # been refused.
 U='# result kind=workload kernel=mseal name=tier policy=card'
-judged '^ok 1 - mseal workload tier card: UNSEALED EBUSY' mseal "workload tier card" "$U outcome=UNSEALED errno=EBUSY status=0 abort=- areas=2 sealed=0 refused_mseal=2 detail=x" &&
+judged '^ok 1 - mseal workload tier card: UNSEALED EBUSY' mseal "workload tier card" "$U outcome=UNSEALED errno=EBUSY status=0 abort=- areas=2 sealed=0 refused_mseal=2 v8=10.2 detail=x" &&
 	judged '^not ok 1 .*: not every area refused (areas=2 sealed=1 refused_mseal=1)' mseal "workload tier card" "$U outcome=UNSEALED errno=EBUSY status=0 abort=- areas=2 sealed=1 refused_mseal=1 detail=x" &&
 	judged '^not ok 1 .*: not the expected outcome' mseal "workload tier card" "$U outcome=RAN errno=- status=0 abort=- areas=2 sealed=0 refused_mseal=2 detail=x"
 tap_result $? "judge.sh: UNSEALED passes only with every area refused; V8 running unsealed under card is not RAN"
