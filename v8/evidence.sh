@@ -44,7 +44,8 @@ root24=$("$here/fetch-node24.sh")
 # (realjit/package.sh), on this host (node started by HOST_NODE) and in
 # one guest boot per kernel; the output in $out/JIT/WHERE.out.
 trace() {
-	local jit=$1 table=$2 host_node=$3 pkg=$out/$jit-pkg where places done_n want
+	local jit=$1 table=$2 host_node=$3 pkg where places done_n want
+	pkg=$out/$jit-pkg
 	SEALJIT=$SEALJIT BUILD=$SEALJIT/build/realjit "$SEALJIT/realjit/package.sh" --jit "$jit" "$pkg"
 	cp "$here/guest/trace-run.sh" "$here/tools/code-ops.awk" "$pkg/"
 	cp "$table" "$pkg/evidence-configs.tsv"
