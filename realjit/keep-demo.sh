@@ -70,8 +70,8 @@ for jit in luajit-pkey node24-key; do
 			else if (kv[1] == "policy") policy = kv[2]; else if (kv[1] == "outcome") outcome = kv[2]
 			else if (kv[1] == "errno") err = kv[2]
 		}
-		if (kind == "workload") printf "   %-18s under %-5s %s (output identical to the interpreter)\n", name, policy, outcome
-		else printf "   attack %-11s under %-5s %s %s\n", name, policy, outcome, (err == "-" ? "" : err)
+		if (kind == "workload") printf "   %-20s under %-5s %s (output identical to the JIT-less run)\n", name, policy, outcome
+		else printf "   attack %-13s under %-5s %s %s\n", name, policy, outcome, (err == "-" ? "" : err)
 	}' "$work/$jit.out"
 	# the case points only: the demo's list is not a matrix mode's
 	if grep -Eq "^not ok [0-9]+ - $kernel (workload|attack) " "$work/$jit.tap"; then
