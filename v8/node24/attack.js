@@ -1,4 +1,4 @@
-// node-flags: --allow-natives-syntax --perf-basic-prof-only-functions
+// node-flags: --allow-natives-syntax --perf-basic-prof-only-functions --logfile=/dev/null
 // v8/node24/attack.js SCENARIO | --list - the attacker inside Node.js 24:
 // v8/attack/attack.js's (one function optimized by TurboFan, its machine
 // code found in the perf map V8 writes for Linux perf, ONE corrupted call
