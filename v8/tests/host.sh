@@ -264,8 +264,8 @@ n24 nokey -e 0 >/dev/null 2>&1
 ! grep -q ' 0003 ' "$work/report24" 2>/dev/null
 tap_result $? "0003 unsealed: no munmap is answered (the kernel refused none)"
 out=$(SEALJIT_ATTACK_ADDON=$addon "$root24/bin/node" $(flags_of "$here/node24/attack.js") "$here/node24/attack.js" --list 2>&1 </dev/null)
-[ "$(echo "$out" | wc -l)" = 14 ] && echo "$out" | grep -qx pkey-reuse && echo "$out" | grep -qx sigreturn-edit &&
-	echo "$out" | grep -qx store-code
+[ "$(echo "$out" | wc -l)" = 14 ] && grep -qx pkey-reuse <<<"$out" && grep -qx sigreturn-edit <<<"$out" &&
+	grep -qx store-code <<<"$out"
 tap_result $? "node24/attack.js --list: realjit's 11 and the key's 3 (pkey-reuse, sigreturn-edit, store-code)"
 "$here/node-series/compile.sh" >"$work/compile" 2>&1
 tap_result $? "node-series/compile.sh: 0001's allocator compiles against Node 24's headers and works ($(grep -c '^ok' "$work/compile") of 3)"
