@@ -17,6 +17,10 @@
 #                   instructions (3 boots a kernel)
 #   make v8-attacks V8 (Debian's Node.js), every workload and attack under
 #                   every policy, every kernel (realjit/README.md)
+#   make node24-attacks  V8 13.6 (official Node.js 24) with the node-series
+#                   stand-in, without and with its key, the same matrix
+#   make node24-cost  Node 24 sealed with its key against Node 24 bare, in
+#                   guest instructions (3 boots a kernel)
 #   make demo       the threat model, narrated, live in QEMU
 #   make threat-model  regenerate docs/threat-model.md and its SVG matrix from a run
 #   make report     the threat model on one page, from the last run's results:
@@ -91,7 +95,7 @@ EXPECTED = tap-summary shell-pipes install-deps progress suite-times export-seri
 	$(addsuffix -exec-seals,$(KERNELS)) exec-seals-host \
 	luajit-host $(addsuffix -luajit,$(KERNELS)) report-page report-self-test \
 	luajit-series-host $(addsuffix -luajit-series,$(LUAJIT_SERIES_KERNELS)) $(addsuffix -luajit-pkey,$(KERNELS)) \
-	v8-host $(addsuffix -v8,$(KERNELS)) \
+	v8-host $(addsuffix -v8,$(KERNELS)) $(addsuffix -node24-key,$(KERNELS)) $(addsuffix -node24,$(KERNELS)) \
 	$(call peer_results,$(KERNELS)) \
 	mmstress-host $(call mmstress_results,$(MMSTRESS_KERNELS)) bench-smoke \
 	$(if $(DEBUG_CACHED),$(DEBUG_SHORT_EXPECTED),debug-kernels)
@@ -99,7 +103,7 @@ EXPECTED = tap-summary shell-pipes install-deps progress suite-times export-seri
 .PHONY: all deps kernel kernel-6.1 kernel-6.12 kernel-debug guest jitdemo attacks-bin selftest test test-steps \
 	exec-seals-bin test-exec-seals test-exec-seals-host realjit-bin test-luajit test-luajit-host luajit-attacks \
 	luajit-series-bin test-luajit-series test-luajit-pkey luajit-pkey-cost \
-	v8-bin test-v8 test-v8-host v8-attacks \
+	v8-bin test-v8 test-v8-host v8-attacks test-node24 node24-attacks node24-cost \
 	test-harness test-series test-kernel-build test-guest-runner test-jitdemo \
 	test-jitdemo-guest test-attacks test-attacks-host test-peer-selftest attacks demo \
 	threat-model report test-report check-series bench-jit fuzz clean \
@@ -341,10 +345,28 @@ test-v8: $(call built,kernel guest v8-bin)
 v8-attacks: kernel guest v8-bin
 	@$(call realjit_matrix,v8,--strict --brief)
 
-demo: kernel guest jitdemo attacks-bin realjit-bin
+# V8 13.6 in the official Node.js 24 (v8/fetch-node24.sh) with v8/standin/,
+# the stand-in for v8/node-series/: make test runs both fast subsets,
+# without the key (node24) and with it (node24-key) (test-node24);
+# node24-attacks both whole matrices; node24-cost the keyed one, sealed
+# under every policy its kernels take, against bare Node 24.
+test-node24: $(call built,kernel guest v8-bin)
+	@$(call realjit_matrix,node24-key,--fast)
+	@$(call realjit_matrix,node24,--fast)
+
+node24-attacks: kernel guest v8-bin
+	@rc=0; $(call realjit_matrix,node24,--strict --brief) || rc=1; \
+	$(call realjit_matrix,node24-key,--strict --brief) || rc=1; \
+	exit $$rc
+
+node24-cost: kernel guest v8-bin
+	@$(REALJIT_ENV) realjit/cost.sh --jit node24-key \
+		--policies "bare none card upstream" $(KERNELS)
+
+demo: kernel guest jitdemo attacks-bin realjit-bin luajit-series-bin v8-bin
 	@scripts/demo.sh $(KERNELS)
 
-threat-model: test-attacks luajit-attacks v8-attacks
+threat-model: test-attacks luajit-attacks v8-attacks node24-attacks
 	@scripts/threat-model.sh $(KERNELS)
 
 # The threat model on one page, from whatever the last runs left in
@@ -488,13 +510,13 @@ test:
 # page (test-report, 1.5 min of chromium) waits for the steps it is drawn
 # from, and starts when they end rather than alone at the end.  Each step
 # runs in a make of its own (timed-STEP), so that its time is its own.
-TEST_STEPS := test-debug-short test-kernel-build test-mmstress test-attacks test-luajit test-luajit-pkey test-v8 \
+TEST_STEPS := test-debug-short test-kernel-build test-mmstress test-attacks test-luajit test-luajit-pkey test-v8 test-node24 \
 	test-report test-series test-harness test-guest-runner selftest test-jitdemo test-jitdemo-guest \
 	test-attacks-host test-peer-selftest test-bench-smoke test-exec-seals test-exec-seals-host test-luajit-host \
 	test-luajit-series test-v8-host
 .PHONY: $(addprefix timed-,$(TEST_STEPS))
 test-steps: $(addprefix timed-,$(TEST_STEPS))
-timed-test-report: timed-test-attacks timed-test-luajit timed-test-luajit-pkey timed-test-v8
+timed-test-report: timed-test-attacks timed-test-luajit timed-test-luajit-pkey timed-test-v8 timed-test-node24
 $(addprefix timed-,$(TEST_STEPS)): timed-%:
 	@$(TIME) step $* $(MAKE) --no-print-directory $* BUILT=yes
 

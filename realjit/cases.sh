@@ -46,7 +46,7 @@ rj_use_jit() {
 	[[ ${1:-} =~ ^[a-z0-9][a-z0-9-]*$ ]] || { rj_fail "'${1:-}' is no JIT name (profiles: $(rj_profiles))"; return; }
 	for f in "$RJ_TOP"/*/"$1".profile; do [ -f "$f" ] && found+=("$f"); done
 	[ ${#found[@]} -eq 1 ] || { rj_fail "no JIT '$1' (profiles: $(rj_profiles))"; return; }
-	unset RJ_TABLE_W RJ_TABLE_A RJ_FAST_WORKLOADS RJ_FAST_ATTACKS RJ_REQUIRE RJ_SUMMARY_AWK RJ_COST_MD \
+	unset RJ_WORKLOADS RJ_GUEST_JIT RJ_TABLE_W RJ_TABLE_A RJ_FAST_WORKLOADS RJ_FAST_ATTACKS RJ_REQUIRE RJ_SUMMARY_AWK RJ_COST_MD \
 		RJ_COST_HEADING RJ_PAGE_INTRO RJ_PAGE_LEGEND RJ_PAGE_COST
 	unset -f rj_list_attacks rj_package rj_section_intro
 	# shellcheck disable=SC2034 # the defaults, read by the scripts that source this
@@ -54,6 +54,8 @@ rj_use_jit() {
 	RJ_JIT=$1 RJ_HOME=$(dirname "${found[0]}")
 	# shellcheck disable=SC1090 # the profile is the JIT's
 	. "${found[0]}"
+	# a folder may hold JITs that differ in their workloads and guest side
+	RJ_WORKLOADS=${RJ_WORKLOADS:-$RJ_HOME/workloads} RJ_GUEST_JIT=${RJ_GUEST_JIT:-$RJ_HOME/guest/jit.sh}
 	for v in RJ_PROGRAM RJ_TITLE RJ_PROCESS RJ_ATTACK_TARGET RJ_EXT RJ_ATTACKER RJ_TEST_TARGET RJ_FULL_TARGET; do
 		[ -n "${!v:-}" ] || { rj_fail "${found[0]} sets no $v"; return; }
 	done
@@ -66,12 +68,12 @@ rj_use_jit() {
 		RJ_ABORT_ERRNO=$(rj_guest_value JIT_ABORT_ERRNO)
 }
 
-# rj_guest_value NAME: the value the JIT's guest/jit.sh gives NAME (a line
-# NAME=VALUE or NAME="VALUE").
+# rj_guest_value NAME: the value the JIT's guest/jit.sh (RJ_GUEST_JIT) gives
+# NAME (a line NAME=VALUE or NAME="VALUE").
 rj_guest_value() {
 	local v
-	v=$(sed -n "s/^$1=\"\{0,1\}\([^\"]*\)\"\{0,1\}\$/\1/p" "$RJ_HOME/guest/jit.sh" 2>/dev/null)
-	[ -n "$v" ] || { rj_fail "$RJ_HOME/guest/jit.sh sets no $1"; return; }
+	v=$(sed -n "s/^$1=\"\{0,1\}\([^\"]*\)\"\{0,1\}\$/\1/p" "$RJ_GUEST_JIT" 2>/dev/null)
+	[ -n "$v" ] || { rj_fail "$RJ_GUEST_JIT sets no $1"; return; }
 	echo "$v"
 }
 
@@ -119,14 +121,14 @@ rj_table_attack_names() {
 	[ ${#rj_attacks[@]} -gt 0 ] || rj_fail "$(basename "$RJ_TABLE_A") names no scenario"
 }
 
-# rj_read_workloads: rj_workloads=(), RJ_HOME/workloads/*.RJ_EXT by name.
+# rj_read_workloads: rj_workloads=(), RJ_WORKLOADS/*.RJ_EXT by name.
 rj_read_workloads() {
 	local f
 	rj_workloads=()
-	for f in "$RJ_HOME"/workloads/*."$RJ_EXT"; do
+	for f in "$RJ_WORKLOADS"/*."$RJ_EXT"; do
 		[ -f "$f" ] && rj_workloads+=("$(basename "$f" ".$RJ_EXT")")
 	done
-	[ ${#rj_workloads[@]} -gt 0 ] || rj_fail "no workload in $RJ_HOME/workloads"
+	[ ${#rj_workloads[@]} -gt 0 ] || rj_fail "no workload in $RJ_WORKLOADS"
 }
 
 # rj_write_cases fast|full: the case lines ("workload|attack NAME POLICY")

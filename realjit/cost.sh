@@ -64,7 +64,7 @@ for j in "${jits[@]}"; do
 	rj_use_jit "$j" || exit 2
 	[ "$RJ_TIMEOUT" -le "$longest" ] || longest=$RJ_TIMEOUT
 	SEALJIT=$SEALJIT BUILD=$BUILD "$here/package.sh" --jit "$j" "$BUILD/cost/$j-pkg"
-	workloads=$(cd "$RJ_HOME/workloads" && ls -- *."$RJ_EXT" | sed "s/\\.$RJ_EXT\$//" | paste -sd' ')
+	workloads=$(cd "$RJ_WORKLOADS" && ls -- *."$RJ_EXT" | sed "s/\\.$RJ_EXT\$//" | paste -sd' ')
 	adds+=(--add "$BUILD/cost/$j-pkg")
 	guest_cmd+="sh $j-pkg/cost-run.sh \"\$1\" '$workloads' \"\$2\"; "
 	process=$RJ_PROCESS

@@ -203,7 +203,7 @@ attack_files=("${args[@]}")
 jit_section() { # NAME
 	local jit=$1 files f
 	rj_use_jit "$jit" && rj_need_tables || return 0
-	{ for f in "$RJ_HOME"/workloads/*."$RJ_EXT"; do
+	{ for f in "$RJ_WORKLOADS"/*."$RJ_EXT"; do
 		[ -f "$f" ] && sed -n "1,5s|^[-/]* [^ ]*\.$RJ_EXT - \(.*\)\$|\1|p" "$f" | head -n 1 |
 			sed "s|^|$(basename "$f" ".$RJ_EXT")\t\t|"
 	done; cat "$work/text"; } >"$work/$jit-text"

@@ -78,3 +78,14 @@ if report/report.sh --kernels "$*" --jits luajit "$build/results" "$build/report
 else
 	bold "The page: $build/report/index.html (incomplete: it names what is missing at the top)"
 fi
+
+# The ending: the production JITs that keep the seal, LuaJIT with
+# luajit-series/ and V8 13.6 (Node.js 24) with its key, sealed, an attack
+# refused, in one boot on the first kernel with the series' semantics
+# (realjit/keep-demo.sh).
+for kernel in "$@"; do
+	[[ $series_kernels == *" $kernel "* ]] || continue
+	echo
+	realjit/keep-demo.sh "$kernel" || echo "   (a case missed its expectation: build/realjit/keep-demo/)"
+	break
+done

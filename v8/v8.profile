@@ -16,6 +16,11 @@ RJ_TABLE_CHECK=yes
 RJ_FAST_WORKLOADS=(tier wasm)
 RJ_FAST_ATTACKS=(mprotect-rw munmap-mmap madvise-dontneed proc-mem-write)
 RJ_FAST_CONTROLS=fast
+# Every result is of V8 10.2 (guest/jit.sh's jit_case_fields).
+RJ_REQUIRE=(
+	"workload * v8 ^10[.]2$ the result is not of V8 10.2"
+	"attack * v8 ^10[.]2$ the result is not of V8 10.2"
+)
 # Its own stop: a failed CHECK (abort=v8-check, guest/jit.sh), any status.
 RJ_ABORT_WANT="a failed CHECK (abort=v8-check)"
 RJ_TEST_TARGET="make test-v8"
@@ -44,7 +49,8 @@ rj_list_attacks() {
 }
 
 # rj_package DIR: V8's part of the guest package: node, libnode and every
-# library with the loader as jit/ (guest/bundle.sh), share-nodejs/ (the
+# library with the loader as jit/ (guest/bundle.sh), V8's version
+# (MAJOR.MINOR: v8-version, on every result line), share-nodejs/ (the
 # JavaScript Debian's node reads at start-up from /usr/share/nodejs; the
 # guest links it there), guest/jit.sh, the workloads, the attacker and its
 # addon.  Fails when Debian's node cannot be fetched or a file node reads
@@ -61,6 +67,8 @@ rj_package() {
 			{ echo "package: no /usr/share/nodejs/$f (scripts/install-deps.sh)" >&2; return 1; }
 		(cd /usr/share/nodejs && cp -L --parents "$f" "$1/share-nodejs/")
 	done
+	LD_LIBRARY_PATH=$root/usr/lib/x86_64-linux-gnu "$root/usr/bin/node" \
+		-p 'process.versions.v8.split(".").slice(0, 2).join(".")' >"$1/v8-version" || return 1
 	LD_LIBRARY_PATH=$root/usr/lib/x86_64-linux-gnu "$RJ_TOP/guest/bundle.sh" "$root/usr/bin/node" "$1/jit" &&
 		cp "$V8_BUILD/sealjit-attack.node" "$RJ_ATTACKER" "$RJ_HOME/guest/jit.sh" "$1/" &&
 		cp -r "$RJ_HOME/workloads" "$1/"

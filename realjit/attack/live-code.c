@@ -24,6 +24,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <linux/userfaultfd.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -34,6 +35,7 @@
 #include <sys/mman.h>
 #include <sys/shm.h>
 #include <sys/syscall.h>
+#include <ucontext.h>
 #include <unistd.h>
 
 #define PAGE 4096UL
@@ -49,6 +51,7 @@ static const unsigned char payload[] = {
 
 struct target {
 	uintptr_t address, lo, hi;
+	uintptr_t spare;	/* a never-faulted page for uffd-fill, or 0 */
 	size_t size;
 };
 
@@ -111,6 +114,30 @@ static void maps_over(uintptr_t lo, uintptr_t hi, char *out, size_t out_len)
 
 static int mem_fd = -1;
 
+/* The attack aims at the whole mapping that holds the code, or, in a
+ * mapping of more pages than the text holds (V8 13's 512 MiB code range,
+ * where other threads keep writing new code), at the pages that hold the
+ * code, two at least: what a corrupted pointer to that function would
+ * name. */
+static void narrow_to_code(void)
+{
+	uintptr_t most = (MAPS_TEXT_MAX - 2) * PAGE;
+
+	if (whole_len() <= most)
+		return;
+	target.lo = target.address & ~(PAGE - 1);
+	target.hi = (target.address + target.size + PAGE - 1) & ~(PAGE - 1);
+	if (target.hi - target.lo < 2 * PAGE)
+		target.hi = target.lo + 2 * PAGE;	/* mremap-shrink keeps one */
+}
+
+static char residency(uintptr_t page)
+{
+	unsigned char v;
+
+	return syscall(SYS_mincore, page, PAGE, &v) == 0 ? (v & 1 ? '1' : '0') : '?';
+}
+
 static void snapshot(struct snapshot *snap)
 {
 	size_t pages = whole_len() / PAGE, i;
@@ -119,13 +146,14 @@ static void snapshot(struct snapshot *snap)
 	maps_over(target.lo, target.hi, snap->maps, sizeof(snap->maps));
 	snap->code_readable = pread(mem_fd, snap->code, target.size,
 				    (off_t)target.address) == (ssize_t)target.size;
-	if (pages >= sizeof(vec) || syscall(SYS_mincore, target.lo, whole_len(), vec) != 0) {
+	if (pages >= sizeof(vec) - 1 || syscall(SYS_mincore, target.lo, whole_len(), vec) != 0) {
 		strcpy(snap->resident, "?");
 		return;
 	}
 	for (i = 0; i < pages; i++)
 		snap->resident[i] = vec[i] & 1 ? '1' : '0';
-	snap->resident[pages] = '\0';
+	snap->resident[pages] = target.spare ? residency(target.spare) : '\0';
+	snap->resident[pages + 1] = '\0';
 }
 
 /* "maps,code,resident" or "" */
@@ -163,9 +191,60 @@ static void map_sled(uintptr_t address, size_t len)
 		fill_sled(address, len);
 }
 
+/* One byte stored by one instruction; 1 when it faulted (the handler
+ * moves the thread on to live_code_store_faulted). */
+int live_code_store_byte(volatile unsigned char *dst, unsigned char byte);
+extern const char live_code_store_insn[], live_code_store_faulted[];
+__asm__(".text\n"
+	".globl live_code_store_byte\n.hidden live_code_store_byte\n"
+	".type live_code_store_byte, @function\n"
+	"live_code_store_byte:\n"
+	"	xor %eax, %eax\n"
+	".globl live_code_store_insn\n.hidden live_code_store_insn\n"
+	"live_code_store_insn:\n"
+	"	movb %sil, (%rdi)\n"
+	"	ret\n"
+	".globl live_code_store_faulted\n.hidden live_code_store_faulted\n"
+	"live_code_store_faulted:\n"
+	"	mov $1, %eax\n"
+	"	ret\n"
+	".size live_code_store_byte, . - live_code_store_byte\n");
+
+static void store_fault(int sig, siginfo_t *info, void *context)
+{
+	ucontext_t *uc = context;
+
+	(void)sig;
+	(void)info;
+	if (uc->uc_mcontext.gregs[REG_RIP] != (greg_t)live_code_store_insn)
+		abort();	/* not the store: nothing of ours */
+	uc->uc_mcontext.gregs[REG_RIP] = (greg_t)live_code_store_faulted;
+}
+
+int live_code_plant(uintptr_t address)
+{
+	struct sigaction catch = { .sa_sigaction = store_fault, .sa_flags = SA_SIGINFO };
+	struct sigaction saved;
+	size_t i;
+	int faulted = 0;
+
+	sigemptyset(&catch.sa_mask);
+	if (sigaction(SIGSEGV, &catch, &saved) != 0)
+		return errno;
+	for (i = 0; i < sizeof(payload) && !faulted; i++)
+		faulted = live_code_store_byte((volatile unsigned char *)address + i, payload[i]);
+	sigaction(SIGSEGV, &saved, NULL);
+	return faulted ? -SIGSEGV : 0;
+}
+
+/* The ordinary store after the corrupted call; where it faults (a key
+ * still write-disables the code) nothing is planted, and the call's own
+ * change is what the snapshot sees. */
+static int plant_faulted;	/* the last planting store faulted */
+
 static void plant_payload(void)
 {
-	memcpy((void *)target.address, payload, sizeof(payload));
+	plant_faulted = live_code_plant(target.address) == -SIGSEGV;
 }
 
 static int mprotect_rw(void)
@@ -202,13 +281,19 @@ static int pkey_mprotect_rwx(void)
 
 static int mremap_move(void)
 {
-	uintptr_t away = target.lo + ONE_GIB;
-	long hold = syscall(SYS_mmap, away, whole_len(), PROT_NONE,
-			    MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
-	int err;
+	uintptr_t away = 0;
+	long hold = -1;
+	int err, gib;
 
+	/* the first free range 1, 2, ... 8 GiB above the code (a JIT's own
+	 * reservations may sit 1 GiB above it) */
+	for (gib = 1; gib <= 8 && hold != (long)away; gib++) {
+		away = target.lo + gib * ONE_GIB;
+		hold = syscall(SYS_mmap, away, whole_len(), PROT_NONE,
+			       MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+	}
 	if (hold != (long)away)
-		setup_failed("cannot hold the range 1 GiB above the code");
+		setup_failed("cannot hold a range 1 to 8 GiB above the code");
 	err = answer(syscall(SYS_mremap, target.lo, whole_len(), whole_len(),
 			     MREMAP_MAYMOVE | MREMAP_FIXED, away));
 	if (!err)
@@ -280,32 +365,28 @@ static int proc_mem_write(void)
 	return wrote == (ssize_t)sizeof(payload) ? 0 : err;
 }
 
-/* A page of the mapping the JIT never touched, and not the code's. */
-static uintptr_t unfaulted_page(void)
+/* A page of the mapping (within as many pages around the code as the
+ * text holds) the JIT never touched, and none of the code's; its residency
+ * is watched beside the target's. */
+static uintptr_t unfaulted_page(uintptr_t vma_lo, uintptr_t vma_hi)
 {
-	struct snapshot *now = calloc(1, sizeof(*now));
-	uintptr_t code_page = target.address & ~(PAGE - 1), page = 0;
-	size_t i;
+	uintptr_t most = (MAPS_TEXT_MAX - 2) * PAGE;
+	uintptr_t code_page = target.address & ~(PAGE - 1), lo = vma_lo, hi = vma_hi, at;
 
-	if (!now)
-		setup_failed("calloc");
-	snapshot(now);
-	for (i = strlen(now->resident); i-- > 0;) {
-		uintptr_t at = target.lo + i * PAGE;
-		if (now->resident[i] == '0' && at != code_page) {
-			page = at;
-			break;
-		}
+	if (hi - lo > most) {
+		lo = code_page - lo > most / 2 ? code_page - most / 2 : lo;
+		hi = lo + most < vma_hi ? lo + most : vma_hi;
 	}
-	free(now);
-	if (!page)
-		setup_failed("every page of the code mapping is resident");
-	return page;
+	for (at = hi - PAGE; at >= lo && at != 0; at -= PAGE)
+		if ((at + PAGE <= target.address || at >= target.address + target.size) &&
+		    residency(at) == '0')
+			return at;
+	setup_failed("every page of the code mapping is resident");
 }
 
 static int uffd_fill(void)
 {
-	uintptr_t page = unfaulted_page();
+	uintptr_t page = target.spare;
 	long fd = syscall(SYS_userfaultfd, O_CLOEXEC | O_NONBLOCK | UFFD_USER_MODE_ONLY);
 	struct uffdio_api api = { .api = UFFD_API };
 	struct uffdio_register reg = {
@@ -358,6 +439,11 @@ const char *live_code_scenario(size_t index)
 
 static const char *verdict(int err, const char *changed, const char **errno_text)
 {
+	if (!err && !changed[0] && plant_faulted) {
+		/* the call changed nothing, and the store after it faulted */
+		*errno_text = "SIGSEGV";
+		return "BLOCKED";
+	}
 	*errno_text = err ? strerrorname_np(err) : "-";
 	if (!err && changed[0])
 		return "LANDED";
@@ -374,6 +460,7 @@ int live_code_attack(const char *name, uintptr_t address, size_t size,
 	const struct scenario *s = NULL;
 	struct snapshot *before, *after;
 	const char *errno_text, *outcome;
+	uintptr_t vma_lo, vma_hi;
 	char changed[32];
 	size_t i;
 	int err;
@@ -391,6 +478,11 @@ int live_code_attack(const char *name, uintptr_t address, size_t size,
 	maps_over(0, 0, NULL, 0);
 	if (!target.lo)
 		setup_failed("the code's address is in no mapping");
+	vma_lo = target.lo;
+	vma_hi = target.hi;
+	narrow_to_code();
+	if (s->attack == uffd_fill)
+		target.spare = unfaulted_page(vma_lo, vma_hi);
 	if (mem_fd < 0)
 		mem_fd = open("/proc/self/mem", O_RDONLY | O_CLOEXEC);
 	before = calloc(1, sizeof(*before));
@@ -398,6 +490,7 @@ int live_code_attack(const char *name, uintptr_t address, size_t size,
 	if (mem_fd < 0 || !before || !after)
 		setup_failed("cannot open /proc/self/mem or allocate snapshots");
 	snapshot(before);
+	plant_faulted = 0;
 	err = s->attack();
 	snapshot(after);
 	changes(before, after, changed, sizeof(changed));

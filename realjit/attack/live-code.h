@@ -41,4 +41,12 @@ const char *live_code_scenario(size_t index);
 int live_code_attack(const char *scenario, uintptr_t address, size_t size,
 		     char *line, size_t line_len);
 
+/*
+ * Store the payload at address by ordinary stores, in this thread, with
+ * its rights (PKRU included): 0, -SIGSEGV when the first store faulted
+ * (caught and skipped: nothing stored, the thread's state as it was), or
+ * an errno when the fault could not be caught.
+ */
+int live_code_plant(uintptr_t address);
+
 #endif /* SEALJIT_LIVE_CODE_H */

@@ -16,6 +16,7 @@ pkg=$(cd "$(dirname "$0")" && pwd)
 name=$(cat "$pkg/name")
 work=/tmp/cost-$name
 mkdir -p "$work"
+JIT_PRELOAD= # libraries of the JIT's own before the seal-on-exec library (run-cases.sh)
 . "$pkg/jit.sh"
 jit_setup
 # The clock source settled and address randomization off (guest/settle).
@@ -32,7 +33,7 @@ for w in $workloads; do
 			"$pkg/icount-time" $JIT_LOADER "$JIT_BINARY" "$@" >/dev/null 2>"$work/err"
 		else
 			SEALJIT_SEAL_POLICY=$p SEALJIT_SEAL_REPORT=$work/report \
-				"$pkg/icount-time" $JIT_LOADER --preload "$pkg/libsealjit-preload.so" \
+				"$pkg/icount-time" $JIT_LOADER --preload "${JIT_PRELOAD:+$JIT_PRELOAD:}$pkg/libsealjit-preload.so" \
 				"$JIT_BINARY" "$@" >/dev/null 2>"$work/err"
 		fi
 		line=$(grep '^icount-time ' "$work/err" | tail -n 1)

@@ -52,6 +52,11 @@ pkg=$(cd "$(dirname "$0")" && pwd)
 PRELOAD=$pkg/libsealjit-preload.so
 work=${CASE_WORK:-/tmp/realjit-cases}
 mkdir -p "$work"
+# a JIT's guest side may preload libraries of its own before the seal-on-exec
+# library (JIT_PRELOAD, colon-separated) and add words to every result line
+# (jit_case_fields); by default neither
+JIT_PRELOAD=
+jit_case_fields() { :; }
 . "$pkg/jit.sh"
 jit_setup
 TIME_LIMIT=${CASE_TIMEOUT:-$JIT_CASE_TIMEOUT}
@@ -67,7 +72,8 @@ jit() {
 		timeout "$TIME_LIMIT" $JIT_LOADER "$JIT_BINARY" "$@" </dev/null
 	else
 		SEALJIT_SEAL_POLICY=$jit_policy SEALJIT_SEAL_REPORT=$work/report \
-			timeout "$TIME_LIMIT" $JIT_LOADER --preload "$PRELOAD" "$JIT_BINARY" "$@" </dev/null
+			timeout "$TIME_LIMIT" $JIT_LOADER --preload "${JIT_PRELOAD:+$JIT_PRELOAD:}$PRELOAD" \
+			"$JIT_BINARY" "$@" </dev/null
 	fi
 }
 
@@ -179,7 +185,8 @@ run_workload() {
 		"refused_munmap=$(summary_field refused_munmap)" \
 		"refused_madvise=$(summary_field refused_madvise)" \
 		"refused_pkey_mprotect=$(summary_field refused_pkey_mprotect)" \
-		"unfreed_bytes=$(summary_field unfreed_bytes) $(jit_workload_fields) detail=$detail"
+		"unfreed_bytes=$(summary_field unfreed_bytes) $(jit_workload_fields) $(jit_case_fields)" \
+		"detail=$detail"
 }
 
 attack_field() {
@@ -224,7 +231,7 @@ run_attack() {
 		"outcome=$outcome errno=$errno status=$status abort=$abort changed=$(attack_field changed)" \
 		"rerun=$(rerun_of "$status") areas=$(area_lines all) sealed=$(area_lines sealed)" \
 		"refused_mseal=$(area_lines refused) last_refused=$(refused_call last)" \
-		"pkey=$(attack_field pkey) detail=$detail"
+		"pkey=$(attack_field pkey) $(jit_case_fields) detail=$detail"
 }
 
 total=$(grep -c . "$cases")

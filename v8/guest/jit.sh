@@ -66,3 +66,6 @@ jit_warm() {
 	# shellcheck disable=SC2086
 	$JIT_LOADER "$JIT_BINARY" -e '0' >/dev/null 2>&1
 }
+
+# Every result line: the V8 version (MAJOR.MINOR) the package holds.
+jit_case_fields() { echo "v8=$(cat "$pkg/v8-version")"; }

@@ -7,7 +7,11 @@
 # it), realjit/guest/run-cases.sh with V8's guest functions on this host,
 # the strace classifier on a written log and on a live node, the attack
 # list, the judge on written results (V8's abort and its words, UNSEALED),
-# and the shape of both expectation tables.
+# and the shape of both expectation tables; Node.js 24: the pinned fetch,
+# the node-series stand-in (its refusals, every workload against --jitless,
+# the flag, the key where the CPU has PKU, the answered teardown munmap only
+# where the kernel refused it), the attack list, node-series/compile.sh and
+# the shape of its four tables.
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 SEALJIT=${SEALJIT:-$(dirname "$here")}
@@ -158,16 +162,17 @@ judged() { # PATTERN KERNEL CASE-LINE RESULT-LINE: the judge's first test line m
 	"$SEALJIT/realjit/judge.sh" --jit v8 --mode fast "$k" "$work/one-case" "$work/out" >"$work/tap"
 	grep -q "$pattern" <<<"$(grep -m 1 '^\(not \)\{0,1\}ok 1 ' "$work/tap")"
 }
-judged '^ok 1 ' vanilla "workload tier none" "# result kind=workload kernel=vanilla name=tier policy=none outcome=RAN errno=- status=0 abort=- areas=2 sealed=0 refused_mseal=0 detail=" &&
-	judged '^not ok 1 .*none sealed 1 areas' vanilla "workload tier none" "# result kind=workload kernel=vanilla name=tier policy=none outcome=RAN errno=- status=0 abort=- areas=2 sealed=1 refused_mseal=0 detail=" &&
+judged '^ok 1 ' vanilla "workload tier none" "# result kind=workload kernel=vanilla name=tier policy=none outcome=RAN errno=- status=0 abort=- areas=2 sealed=0 refused_mseal=0 v8=10.2 detail=" &&
+	judged '^not ok 1 .*the result is not of V8 10.2' vanilla "workload tier none" "# result kind=workload kernel=vanilla name=tier policy=none outcome=RAN errno=- status=0 abort=- areas=2 sealed=0 refused_mseal=0 v8=13.6 detail=" &&
+	judged '^not ok 1 .*none sealed 1 areas' vanilla "workload tier none" "# result kind=workload kernel=vanilla name=tier policy=none outcome=RAN errno=- status=0 abort=- areas=2 sealed=1 refused_mseal=0 v8=10.2 detail=" &&
 	judged '^not ok 1 .*no result' vanilla "workload tier none" "" &&
-	judged '^not ok 1 .*not the expected outcome' vanilla "workload tier none" "# result kind=workload kernel=vanilla name=tier policy=none outcome=ERROR errno=- status=1 detail=x"
-tap_result $? "judge.sh: RAN passes; RAN with a seal under none, a missing result and an ERROR fail"
+	judged '^not ok 1 .*not the expected outcome' vanilla "workload tier none" "# result kind=workload kernel=vanilla name=tier policy=none outcome=ERROR errno=- status=1 v8=10.2 detail=x"
+tap_result $? "judge.sh: RAN passes; RAN of another V8 (v8=13.6), with a seal under none, a missing result and an ERROR fail"
 # V8's own abort, and its words naming the operation the row's check
 # column names (v1 card: the write to a sealed code page).
 W='# result kind=workload kernel=v1 name=tier policy=card outcome=ABORTED errno=EACCES'
 C='detail=Check failed: reservation_.SetPermissions( unprotect_start, unprotect_size, MemoryChunk::GetCodeModificationPermission()).'
-judged '^ok 1 ' v1 "workload tier card" "$W status=133 abort=v8-check areas=1 sealed=1 refused_mseal=0 $C" &&
+judged '^ok 1 ' v1 "workload tier card" "$W status=133 abort=v8-check areas=1 sealed=1 refused_mseal=0 v8=10.2 $C" &&
 	judged "^not ok 1 .*: not V8's own abort (status 139 abort=signal-11; wanted a failed CHECK" v1 "workload tier card" "$W status=139 abort=signal-11 areas=1 sealed=1 refused_mseal=0 $C" &&
 	judged "^not ok 1 .*: V8's words do not name the expected operation (MemoryChunk::GetCodeModificationPermission)" v1 "workload tier card" "$W status=133 abort=v8-check areas=1 sealed=1 refused_mseal=0 detail=Check failed: 0 == munmap(address, size)."
 tap_result $? "judge.sh: ABORTED is V8's failed CHECK naming the row's operation: a SIGSEGV, or a CHECK about another operation, fails"
@@ -175,7 +180,7 @@ tap_result $? "judge.sh: ABORTED is V8's failed CHECK naming the row's operation
 # policy was not applied, so it is never RAN, and every area must have
 # been refused.
 U='# result kind=workload kernel=mseal name=tier policy=card'
-judged '^ok 1 - mseal workload tier card: UNSEALED EBUSY' mseal "workload tier card" "$U outcome=UNSEALED errno=EBUSY status=0 abort=- areas=2 sealed=0 refused_mseal=2 detail=x" &&
+judged '^ok 1 - mseal workload tier card: UNSEALED EBUSY' mseal "workload tier card" "$U outcome=UNSEALED errno=EBUSY status=0 abort=- areas=2 sealed=0 refused_mseal=2 v8=10.2 detail=x" &&
 	judged '^not ok 1 .*: not every area refused (areas=2 sealed=1 refused_mseal=1)' mseal "workload tier card" "$U outcome=UNSEALED errno=EBUSY status=0 abort=- areas=2 sealed=1 refused_mseal=1 detail=x" &&
 	judged '^not ok 1 .*: not the expected outcome' mseal "workload tier card" "$U outcome=RAN errno=- status=0 abort=- areas=2 sealed=0 refused_mseal=2 detail=x"
 tap_result $? "judge.sh: UNSEALED passes only with every area refused; V8 running unsealed under card is not RAN"
@@ -196,6 +201,82 @@ for t in expected-workloads expected-attacks; do
 		if ($4 == "LANDED" && $2 != "none" && $7 == "") { print NR ": no reason"; bad = 1 }
 	} END { exit bad }' "$here/$t.tsv" >"$work/shape" 2>&1
 	tap_result $? "$t.tsv: seven columns, a known outcome, check words and a reason where due $(head -n 1 "$work/shape")"
+done
+
+# Node.js 24 (node24, node24-key) and the node-series stand-in.
+standin=$SEALJIT/build/v8/libsealjit-node-series-standin.so
+root24=$("$here/fetch-node24.sh") || { echo "Bail out! v8/fetch-node24.sh failed"; exit 1; }
+case $("$root24/bin/node" -p process.versions.v8) in 13.6.*) r=0 ;; *) r=1 ;; esac
+tap_result $r "fetch-node24.sh: the pinned Node.js 24 from the cache runs, V8 13.6"
+# n24 MODE ARG...: Node 24 with the stand-in (MODE) alone, its report in $work/report24
+n24() {
+	local mode=$1
+	shift
+	rm -f "$work/report24"
+	SEALJIT_NODE_STANDIN=$mode SEALJIT_SEAL_REPORT=$work/report24 LD_PRELOAD=$standin \
+		SEALJIT_ATTACK_ADDON=$addon "$root24/bin/node" "$@"
+}
+r=0
+for bad in '' bogus; do
+	SEALJIT_NODE_STANDIN=$bad LD_PRELOAD=$standin "$root24/bin/node" -e 0 >/dev/null 2>"$work/err"
+	[ $? = 2 ] && grep -q "SEALJIT_NODE_STANDIN is '" "$work/err" || r=1
+done
+tap_result $r "the stand-in: SEALJIT_NODE_STANDIN unset or unknown is a clear error, exit 2, before Node runs"
+r=0
+for f in "$here"/node24/workloads/*.js; do
+	w=$(basename "$f" .js)
+	read -ra fl <<<"$(flags_of "$f")"
+	"$root24/bin/node" --jitless "${fl[@]}" "$f" >"$work/ref24" 2>/dev/null || r=1
+	n24 nokey "${fl[@]}" "$f" >"$work/out24" 2>"$work/err24" || r=1
+	cmp -s "$work/out24" "$work/ref24" && grep -qx "$(want_of "$f")" "$work/err24" || { r=1; echo "# $w: $(tail -n 2 "$work/err24" | tr '\n' ' ')"; }
+done
+tap_result $r "node24 workloads under the stand-in: exit 0, node --jitless's stdout, each its expect-stderr line (TurboFan, Maglev, new Function, code freed, WebAssembly, a worker)"
+if command -v strace >/dev/null; then
+	fixed_exec() { grep -c 'PROT_READ|PROT_EXEC, MAP_PRIVATE|MAP_FIXED, [0-9]' "$1"; }
+	strace -f -qq -e trace=mmap -o "$work/bare24" "$root24/bin/node" -e 0 >/dev/null 2>&1
+	SEALJIT_NODE_STANDIN=nokey strace -f -qq -E LD_PRELOAD="$standin" -e trace=mmap -o "$work/standin24" \
+		"$root24/bin/node" -e 0 >/dev/null 2>&1
+	[ "$(fixed_exec "$work/bare24")" -ge 1 ] && [ "$(fixed_exec "$work/standin24")" = 0 ]
+	tap_result $? "0002's flag: the bare binary copies its builtins into the code range (mmap MAP_FIXED, executable), under the stand-in it does not"
+else
+	tap_result 1 "0002's flag: no strace (scripts/install-deps.sh)"
+fi
+n24 key -e 0 >/dev/null 2>&1
+if grep -q ' start mode=key key=-1 ' "$work/report24" 2>/dev/null; then
+	tap_result 0 "0001 on a CPU without PKU: no key, V8 gets no allocator (as Node today) and runs"
+else
+	grep -q ' start mode=key key=[0-9]' "$work/report24" && grep -q ' 0001 code under ' "$work/report24"
+	tap_result $? "0001 on a PKU CPU: V8 makes its code range executable under the stand-in's key"
+fi
+# 0003 answers only what the kernel refused: upstream's seal on this kernel (6.10+)
+rm -f "$work/report24b"
+SEALJIT_NODE_STANDIN=nokey SEALJIT_SEAL_POLICY=upstream SEALJIT_SEAL_REPORT=$work/report24b \
+	LD_PRELOAD="$standin:$lib" "$root24/bin/node" -e 'console.log(1)' >"$work/out24" 2>&1
+rc=$?
+if grep -q 'probe=ENOSYS\|probe=EINVAL' "$work/report24b" 2>/dev/null; then
+	tap_result 0 "0003 on this kernel: upstream's seal cannot be expressed, refused at start-up (exit $rc)"
+else
+	[ $rc = 0 ] && grep -q '0003 code memory kept: munmap .* refused (EPERM), answered 0' "$work/report24b" &&
+		grep -q '^sealjit-preload: area .* sealed -$' "$work/report24b"
+	tap_result $? "0003 under upstream's seal on this kernel: the code range sealed, its teardown munmap refused EPERM and answered 0, exit 0"
+fi
+n24 nokey -e 0 >/dev/null 2>&1
+! grep -q ' 0003 ' "$work/report24" 2>/dev/null
+tap_result $? "0003 unsealed: no munmap is answered (the kernel refused none)"
+out=$(SEALJIT_ATTACK_ADDON=$addon "$root24/bin/node" $(flags_of "$here/node24/attack.js") "$here/node24/attack.js" --list 2>&1 </dev/null)
+[ "$(echo "$out" | wc -l)" = 14 ] && grep -qx pkey-reuse <<<"$out" && grep -qx sigreturn-edit <<<"$out" &&
+	grep -qx store-code <<<"$out"
+tap_result $? "node24/attack.js --list: realjit's 11 and the key's 3 (pkey-reuse, sigreturn-edit, store-code)"
+"$here/node-series/compile.sh" >"$work/compile" 2>&1
+tap_result $? "node-series/compile.sh: 0001's allocator compiles against Node 24's headers and works ($(grep -c '^ok' "$work/compile") of 3)"
+for t in expected-workloads expected-attacks expected-key-workloads expected-key-attacks; do
+	awk -F'\t' '!/^#/ && NF {
+		if (NF != 7) { print FILENAME ": " NR ": " NF " columns"; bad = 1 }
+		if ($4 !~ /^(RAN|ABORTED|LANDED|BLOCKED|UNAVAILABLE|UNSEALED)$/) { print NR ": outcome " $4; bad = 1 }
+		if ($4 ~ /ABORTED|UNAVAILABLE|UNSEALED/ && $7 == "") { print NR ": no reason"; bad = 1 }
+		if ($4 == "LANDED" && $2 != "none" && $7 == "") { print NR ": no reason"; bad = 1 }
+	} END { exit bad }' "$here/node24/$t.tsv" >"$work/shape" 2>&1
+	tap_result $? "node24/$t.tsv: seven columns, a known outcome, a reason where due $(head -n 1 "$work/shape")"
 done
 
 tap_end

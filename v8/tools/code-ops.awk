@@ -10,11 +10,13 @@
 #   op<TAB>calls<TAB>threads<TAB>callers<TAB>first call (addresses as
 #   reservation+offset)
 # callers: with `strace -k` (a backtrace after each call), the V8
-# functions that made the call: the first frames of libnode outside
+# functions that made the call: the first frames of libnode (or of a
+# statically linked node, Node 24's official binary) outside
 # v8::base and the page-allocator helpers, "<"-joined, the most frequent
 # chains first (at most three, with their counts); "-" without -k.
-# op starts with the reservation's name: coderange (the 128 MiB one: V8's
-# code range, where JavaScript code lives) or wasmspace (any other: a
+# op starts with the reservation's name: coderange (the 128 MiB one of V8
+# 10.2, the 512 MiB one of V8 13.6: V8's code range, where JavaScript code
+# lives) or wasmspace (any other: a
 # WebAssembly module's code space).
 # threads: main, worker or main+worker.  Calls outside code reservations
 # are not printed, except pkey_alloc and pkey_free (V8's protection key).  Lines
@@ -96,7 +98,7 @@ function caller_chain(   i, f, out, n) {
 	out = ""; n = 0
 	for (i = 1; i <= nframes && n < 3; i++) {
 		f = frame[i]
-		if (f !~ /libnode\.so/ || f !~ /\(/) continue
+		if (f !~ /(libnode\.so[.0-9]*|\/node)\(/) continue	# Debian's libnode, or a static node
 		sub(/^[^(]*\(/, "", f); sub(/\+0x[0-9a-f]+\).*$/, "", f)
 		sub(/\(.*$/, "", f)	# the argument list
 		if (f ~ /^v8::base::/ || f ~ /VirtualMemory::|^v8::internal::(SetPermissions|FreePages|DiscardSystemPages|AllocatePages|ReleasePages)$/) continue
@@ -150,7 +152,7 @@ FNR == NR {
 FNR == 1 {
 	for (i = 1; i <= ncand; i++) if (i in code) {
 		rlo[++nres] = cand[i]; rhi[nres] = cand[i] + candlen[i]
-		rname[nres] = candlen[i] == 134217728 ? "coderange" : "wasmspace"
+		rname[nres] = candlen[i] == 134217728 || candlen[i] == 536870912 ? "coderange" : "wasmspace"
 	}
 	main = ""
 }
