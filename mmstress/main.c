@@ -112,6 +112,17 @@ static int parse(int argc, char **argv, struct options *o, bool *no_seal)
 	return 0;
 }
 
+/* A random run; when a check fails, ddmin shrinks its call log. */
+static int random_run_shrunk(const struct options *o)
+{
+	struct run_failure failed;
+	int status = run_random(o, &failed);
+
+	if (status == 1 && !o->no_ddmin)
+		ddmin_report(o, failed.log, failed.index, failed.family);
+	return status;
+}
+
 int main(int argc, char **argv)
 {
 	static char outbuf[1 << 16];
@@ -132,5 +143,5 @@ int main(int argc, char **argv)
 		return run_bad_input(&o);
 	if (o.threads)
 		return run_race(&o);
-	return run_random(&o);
+	return random_run_shrunk(&o);
 }

@@ -177,7 +177,16 @@ int read_tag(uintptr_t addr, bool readable, uint64_t *tag);
 int fork_check(struct model *m, struct stats *st, uint64_t index);
 
 /* run.c */
-int run_random(const struct options *o);
+/* Where a random run stopped: the call log and the failing call's index
+ * and family, for ddmin to shrink. */
+struct run_failure {
+	const struct op *log;
+	size_t index;
+	enum family family;
+};
+
+/* 0: every check held; 1: a check failed (*failed says where); 2: setup. */
+int run_random(const struct options *o, struct run_failure *failed);
 int run_log(const struct options *o, const struct op *log, size_t n,
 	    struct stats *st, size_t *fail_index, bool quiet);
 int setup_windows(struct model *m, enum seal_mode seal);

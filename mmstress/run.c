@@ -2,7 +2,8 @@
 /*
  * run.c - the sequential run: draw a call, ask the model, issue it, judge
  * the answer, commit the model, check smaps and contents; stop at the
- * first disagreement and shrink the log that shows it (ddmin.c).
+ * first disagreement and say where, so main.c can have ddmin.c shrink
+ * the log that shows it.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -358,7 +359,7 @@ static struct op *map_oplog(size_t calls)
 	return log;
 }
 
-int run_random(const struct options *o)
+int run_random(const struct options *o, struct run_failure *failed)
 {
 	static struct stats st;
 	struct runner r = { o, &st, false };
@@ -395,8 +396,7 @@ int run_random(const struct options *o)
 		       i, (unsigned long long)o->seed, (unsigned long long)o->seed, i + 1,
 		       o->check_every > 1 ? " (and the same --check-every)" : "");
 		fflush(stdout);
-		if (!o->no_ddmin)
-			ddmin_report(o, oplog, i, first_family(&st));
+		*failed = (struct run_failure){ oplog, i, first_family(&st) };
 	}
 	return stopped ? 1 : 0;
 }

@@ -16,18 +16,6 @@
 
 #include "util.h"
 
-unsigned arena_policy_types(enum jit_seal_policy policy)
-{
-	switch (policy) {
-	case JIT_SEAL_CARD: return MSEAL_TYPES_CARD;
-	case JIT_SEAL_ALL:
-	case JIT_SEAL_PKEY: return MM_SEAL_ALL;
-	case JIT_SEAL_NONE:
-	case JIT_SEAL_KEYONLY: return 0;
-	}
-	return 0;
-}
-
 static size_t page_round_up(size_t bytes)
 {
 	size_t page = (size_t)sysconf(_SC_PAGESIZE);
@@ -246,7 +234,7 @@ static bool make_key_space(enum jit_seal_policy policy, struct jit_diag *diag)
 	}
 	keys.region.base = base;
 	keys.region.length = KEY_SPACE_RESERVE;
-	keys.region.types_requested = arena_policy_types(policy);
+	keys.region.types_requested = jit_seal_policy_types(policy);
 	if (policy == JIT_SEAL_KEYONLY)
 		keys.region.outcome = JIT_SEAL_OUTCOME_POLICY_NONE;
 	else
@@ -317,7 +305,7 @@ bool arena_seal(struct arena *a, enum jit_seal_policy policy,
 		a->protect_ns = monotonic_ns() - start;
 		a->executable = true;
 		__builtin___clear_cache((char *)a->base, (char *)a->base + a->used);
-		a->types_requested = arena_policy_types(policy);
+		a->types_requested = jit_seal_policy_types(policy);
 		if (policy == JIT_SEAL_NONE)
 			a->outcome = JIT_SEAL_OUTCOME_POLICY_NONE;
 		else

@@ -36,7 +36,6 @@ struct arena {
 	uint64_t protect_ns, seal_ns;
 };
 
-unsigned arena_policy_types(enum jit_seal_policy policy);
 /* A dedicated mapping at hint (or anywhere): the old one-arena-per-module. */
 bool arena_map(struct arena *a, size_t bytes, void *hint, struct jit_diag *diag);
 /*

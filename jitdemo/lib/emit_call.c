@@ -3,7 +3,7 @@
  * entry and the trap stubs. */
 #include <stdlib.h>
 
-#include "emit_internal.h"
+#include "emit_call.h"
 #include "entry_exit.h"
 
 /* The C callee-saved registers a C entry saves, in push order. */

@@ -12,7 +12,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "emit_internal.h"
+#include "vstack.h"
 
 /* n / d for d >= 3 not a power of two (and d < 2^63) is, for every
  * int64_t n, (mulhs(multiplier, n) + (add_dividend ? n : 0)) >> shift

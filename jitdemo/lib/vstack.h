@@ -1,10 +1,12 @@
 /*
- * emit_internal.h - what emit.c (the virtual stack and the bytecode forms)
- * and emit_call.c (calls, returns, frames, the C boundary) share.  Not
- * part of libjit's interface.
+ * vstack.h - the compiler state every emitter shares: a function being
+ * compiled, its fixups, x86 operands and the virtual operand stack, with
+ * the helpers of vstack.c that move values between them.  Below emit.c
+ * (the bytecode forms), emit_call.c (calls, returns, frames) and
+ * emit_const.c (arithmetic by constants).  Not part of libjit's interface.
  */
-#ifndef JITDEMO_EMIT_INTERNAL_H
-#define JITDEMO_EMIT_INTERNAL_H
+#ifndef JITDEMO_VSTACK_H
+#define JITDEMO_VSTACK_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -97,7 +99,7 @@ struct fn_compiler {
 
 static inline bool fits_i32(int64_t v) { return v >= INT32_MIN && v <= INT32_MAX; }
 
-/* emit.c: fixups, operands and the virtual stack */
+/* vstack.c: fixups, operands and the virtual stack */
 void add_fixup(struct fixups *list, size_t at, enum fixup_kind kind, size_t target);
 void jcc_to_stub(struct fn_compiler *c, enum x86_cond cond, enum module_stub stub);
 struct opnd reg_opnd(enum x86_reg reg);
@@ -108,15 +110,14 @@ void mov_to_reg(struct fn_compiler *c, enum x86_reg dst, struct opnd src);
 void mov_opnd(struct fn_compiler *c, struct opnd dst, struct opnd src);
 void load_value(struct fn_compiler *c, enum x86_reg dst, int slot);
 void push_value(struct fn_compiler *c, struct vval v);
+/* Where slot's value lives from now on: in its slot, not a constant or a
+ * home; flush() does it for slots from..to-1. */
+void materialize(struct fn_compiler *c, int slot);
+void flush(struct fn_compiler *c, int from, int to);
+/* A register holding slot's value that the result may overwrite (rax for
+ * a spilled slot); finish_in_reg() writes the result back to the slot. */
+enum x86_reg working_reg(struct fn_compiler *c, int slot);
+void finish_in_reg(struct fn_compiler *c, int slot, enum x86_reg reg);
 void alu_with(struct fn_compiler *c, enum x86_alu op, enum x86_reg dst, struct opnd b);
-
-/* emit_call.c */
-void emit_prologue(struct fn_compiler *c);
-void emit_c_entry(struct code_buf *buf, struct fixups *calls, int func);
-void emit_module_stubs(struct code_buf *buf, size_t *stub_at);
-void compile_ret(struct fn_compiler *c);
-/* A call, and the add and ret a restart takes along; returns the bytes
- * of bytecode consumed. */
-size_t compile_call_insn(struct fn_compiler *c, size_t pc, size_t size);
 
 #endif
