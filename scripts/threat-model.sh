@@ -45,7 +45,7 @@ grep -v '^|' "$work/table" | sed '/^$/d' >"$work/legend"
 mkdir -p "$work/sections"
 for jit in $(sed -n 's/^@REALJIT \([a-z0-9-]*\)@$/\1/p' "$in"); do
 	"$top/realjit/summary.sh" --jit "$jit" --section "$@" >"$work/sections/$jit" || {
-		echo "threat-model: no full matrix of $jit for every kernel (make luajit-attacks, make v8-attacks)" >&2
+		echo "threat-model: no full matrix of $jit for every kernel (make luajit-attacks, make v8-attacks, make node24-attacks)" >&2
 		exit 1
 	}
 done
