@@ -1,13 +1,19 @@
 # sealjit: the mseal() RFC on Linux 6.1 and our series that makes its seals
 # hold, the same findings on upstream's mseal() in Linux 6.12, a JIT that
 # seals its code, real JITs (LuaJIT, V8) sealed under every policy, and the
-# attacks that sealing should stop.  See README.md.
+# attacks that sealing should stop.  See README.md; what each target does,
+# and how long the long ones take, measured: docs/running.md.
 #
-#   make            build everything (kernels, guest, jitdemo)
+#   make            build everything (kernels, guest, jitdemo, the programs)
 #   make test       every test, host and guest; ends with "N passed, N failed"
 #   make test-busy  make test beside three busy loops (BUSY=N), as on a
 #                   loaded CI machine (docs/running.md, "A busy machine")
+#   make test-STEP  one of make test's steps alone (TEST_STEPS below: e.g.
+#                   test-attacks, test-luajit, test-luajit-pkey, test-v8,
+#                   test-node24, test-jitdemo, test-report, selftest)
 #   make kernel     the guest kernels (cached outside the repository)
+#   make kernel-debug  their KASAN/lockdep twins (kernel/kernels.tsv's debug
+#                   column)
 #   make check-series  every patch builds on its own (slow; not in make test)
 #   make selftest   the mseal selftest on every kernel
 #   make attacks    every attack on every kernel, and the side-by-side table
@@ -17,18 +23,23 @@
 #                   instructions (3 boots a kernel)
 #   make v8-attacks V8 (Debian's Node.js), every workload and attack under
 #                   every policy, every kernel (realjit/README.md)
-#   make node24-attacks  V8 13.6 (official Node.js 24) with the node-series
-#                   stand-in, without and with its key, the same matrix
+#   make test-node24  V8 13.6 (official Node.js 24) with the node-series
+#                   stand-in, without and with its key: both fast subsets
+#                   (in make test)
+#   make node24-attacks  the same two, every workload and attack under every
+#                   policy, every kernel
 #   make node24-cost  Node 24 sealed with its key against Node 24 bare, in
 #                   guest instructions (3 boots a kernel)
 #   make demo       the threat model, narrated, live in QEMU
-#   make threat-model  regenerate docs/threat-model.md and its SVG matrix from a run
+#   make threat-model  regenerate docs/threat-model.md and its SVG matrix
+#                   from a run (every attack and real-JIT matrix first)
 #   make report     the threat model on one page, from the last run's results:
 #                   build/report/index.html (report/README.md)
 #   make bench-jit  the JIT against its interpreter, on the host
 #   make bench-kernel  mm call costs on every kernel, in guest instructions;
-#                   writes docs/performance.md and its chart (~30 min)
+#                   writes docs/performance.md and its chart (not in make test)
 #   make fuzz       the assembler/verifier fuzz target, for a bounded time
+#                   (FUZZ_SECONDS, default 60)
 #   make test-mmstress  the model-checked mm stress on the series' kernel (50k
 #                   calls) and its --no-seal seed on its base (in make test)
 #   make test-peer-vm   6.1's own vm selftests and stress-ng's mm stressors
@@ -36,6 +47,8 @@
 #                   make test)
 #   make test-debug the selftest, attacks, a million mm-stress calls and the
 #                   peer suites on KASAN/lockdep kernels (not in make test)
+#   make guest, jitdemo, attacks-bin, exec-seals-bin, mmstress-bin, bench-bin,
+#                   realjit-bin, luajit-series-bin, v8-bin: one part's build
 #   make clean      remove build/ (the kernel cache stays; see README.md)
 
 SHELL := /bin/bash
@@ -431,7 +444,8 @@ test-peer-vm: kernel guest
 # upstream's selftest, a million model-checked calls, 6.1's vm selftests and
 # stress-ng's mm stressors, where KASAN, lockdep and the maple tree checks
 # watch; any splat panics the guest (panic_on_warn) and fails the step.
-# Not part of make test: 38 minutes on two idle cores (README.md).
+# Not part of make test; its time, measured: docs/running.md, "Debug
+# kernels".
 DEBUG_SEALING := $(call selftest_kernels,debug)
 DEBUG_SKIPPING := $(call skip_selftest_kernels,debug)
 DEBUG_MODELLED := $(call where,debug,model,series)

@@ -4,8 +4,9 @@
  *
  * model_predict() runs the call against a copy of the model, following
  * Linux 6.1's own order of checks (mm/mmap.c, mprotect.c, mremap.c,
- * madvise.c) with the seal rules of notes/common.md (SEAL_FULL) or of
- * upstream 6.12 (SEAL_UPSTREAM) added where those kernels check them.
+ * madvise.c) with the seal rules of the 6.1 series (kernel-series/6.1/,
+ * docs/man/mseal.2: SEAL_FULL) or of upstream 6.12 (SEAL_UPSTREAM) added
+ * where those kernels check them.
  * The copy becomes the model only when the kernel agreed (model_apply).
  *
  * Where the order of two errors is not fixed by the semantics, expect.alt_err

@@ -15,7 +15,8 @@
 #   default  every workload and every attack under every policy (the
 #            JIT's attacker must list the scenarios of its attack table,
 #            or nothing runs)
-#   --strict exit 1 when a test failed (make luajit-attacks, v8-attacks)
+#   --strict exit 1 when a test failed (make luajit-attacks, v8-attacks,
+#            node24-attacks)
 #   --brief  print only the failed tests, their result lines, and the
 #            closing line (the whole TAP is in the files)
 #   --timeout  seconds a boot may take (default: the profile's)

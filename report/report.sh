@@ -6,8 +6,9 @@
 # numbers typed anywhere else:
 #   KERNEL-attacks.tap   the attack matrix (make test-attacks)
 #   KERNEL-NAME.tap      a real JIT's matrix (realjit/matrix.sh --jit NAME:
-#                        make test the fast subset, make luajit-attacks and
-#                        v8-attacks all of it), for each JIT NAME of --jits
+#                        make test the fast subset, make luajit-attacks,
+#                        v8-attacks and node24-attacks all of it), for each
+#                        JIT NAME of --jits
 #   NAME-cost.md         what it costs, where its profile shows it
 #                        (RJ_PAGE_COST: luajit-pkey, make luajit-pkey-cost)
 #   bench-kernel.tsv     the cost of sealing (make bench-kernel)
@@ -26,7 +27,8 @@
 #                     a kernel named here without its attacks and real-JIT
 #                     files fails the report
 #   --jits "NAME..."  the real JITs drawn, in order (default: every profile
-#                     with expected tables, by name: luajit luajit-pkey v8)
+#                     with expected tables, by name: luajit luajit-pkey
+#                     node24 node24-key v8)
 #   --require PART    fail when PART's file is missing too (bench-kernel,
 #                     bench-jit); otherwise the page names it missing
 #   --top DIR         the repository (default: this script's parent)

@@ -14,9 +14,11 @@
 #                   LANDED and were BLOCKED in this run
 #   @REALJIT NAME@  the real JIT NAME under every policy (realjit/summary.sh
 #                   --jit NAME --section, from the full matrix of make
-#                   luajit-attacks, make v8-attacks; with its cost table):
-#                   "A JIT nobody here wrote" (luajit), LuaJIT with
-#                   luajit-series/ (luajit-pkey), V8 (v8)
+#                   luajit-attacks, make v8-attacks, make node24-attacks;
+#                   with its cost table): "A JIT nobody here wrote"
+#                   (luajit), LuaJIT with luajit-series/ (luajit-pkey), V8
+#                   (v8), V8 13.6 without and with its key (node24,
+#                   node24-key)
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 in=$top/docs/threat-model.md.in
@@ -43,7 +45,7 @@ grep -v '^|' "$work/table" | sed '/^$/d' >"$work/legend"
 mkdir -p "$work/sections"
 for jit in $(sed -n 's/^@REALJIT \([a-z0-9-]*\)@$/\1/p' "$in"); do
 	"$top/realjit/summary.sh" --jit "$jit" --section "$@" >"$work/sections/$jit" || {
-		echo "threat-model: no full matrix of $jit for every kernel (make luajit-attacks, make v8-attacks)" >&2
+		echo "threat-model: no full matrix of $jit for every kernel (make luajit-attacks, make v8-attacks, make node24-attacks)" >&2
 		exit 1
 	}
 done

@@ -13,7 +13,7 @@
 #     project's development hosts), "mprotect" and why, which jit.status()
 #     ("mcode=mprotect") and -jv (one line, with the reason) say too;
 #   - without PKU the fallback is today's behaviour: under upstream's seal
-#     (when this host's kernel has mseal(), with luajit/'s library) the
+#     (when this host's kernel has mseal(), with realjit/'s library) the
 #     patched LuaJIT stops at its second trace as Debian's does.
 # Environment: SEALJIT (the repository), BUILD (build/luajit-series),
 # LJ_PRELOAD_BUILD (build/realjit: the seal-on-exec library).

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * preload.h - the seal-on-exec preload library for unmodified JITs
- * (libsealjit-preload.so): what its three files share.
+ * (libsealjit-preload.so): what its four files share.
  *
  *   policy.c     SEALJIT_SEAL_POLICY, whether this kernel can express it,
  *                and the mseal() call that applies it

@@ -4,7 +4,7 @@
  * check the environment (report.c: where the report goes; policy.c: which
  * policy, and whether this kernel can express it), say so (the report's
  * start line), then ask for the rest of the report at exit.  Bad input stops the process here (exit 2, or 3 for a
- * policy the kernel cannot express), before LuaJIT makes any code.
+ * policy the kernel cannot express), before the JIT makes any code.
  */
 #include "preload.h"
 

@@ -3,7 +3,7 @@
 // Node.js: one function optimized by TurboFan, its machine code found in
 // the perf map V8 writes for Linux perf (/tmp/perf-PID.map, the
 // --perf-basic-prof-only-functions flag), ONE corrupted mm call on the
-// mapping that holds it (sealjit-attack.node: v8/attack/live-code.c),
+// mapping that holds it (sealjit-attack.node: realjit/attack/live-code.c),
 // then the function run again.
 //
 // Prints (stdout):
