@@ -9,7 +9,7 @@
 RJ_TITLE="LuaJIT with luajit-series/"
 RJ_TABLE_W=$RJ_HOME/expected-pkey-workloads.tsv
 RJ_TABLE_A=$RJ_HOME/expected-pkey-attacks.tsv
-RJ_FAST_ATTACKS=(libc-mprotect pkey-mprotect-rwx proc-mem-write munmap-mmap)
+RJ_FAST_ATTACKS=(pkey-mprotect-rwx proc-mem-write munmap-mmap)
 # Every workload that ran kept its code W^X by the key (jit.util.mcodeinfo()
 # at lua_close(), guest/mcodeinfo.lua), and every attacked area was under a
 # key (smaps' ProtectionKey): KIND OUTCOME FIELD REGEX WHY.

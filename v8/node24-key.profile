@@ -20,6 +20,10 @@ RJ_REQUIRE=(
 	"attack LANDED pkey ^[1-9][0-9]*$ the attacked code was under no protection key"
 	"attack BLOCKED pkey ^[1-9][0-9]*$ the attacked code was under no protection key"
 )
+# make test's subset: GC that frees code pages (V8 opens its key around
+# the discard), a store into the code, and the key's own opener.
+RJ_FAST_WORKLOADS=(codegc)
+RJ_FAST_ATTACKS=(store-code pkey-reuse)
 RJ_TEST_TARGET="make test-node24"
 RJ_COST_MD=node24-key-cost.md
 RJ_COST_HEADING="What sealing costs V8 13.6 with its key, in guest instructions (make node24-cost)"
