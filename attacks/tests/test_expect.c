@@ -341,13 +341,15 @@ static void test_red_team_rows(struct tap *tap, const struct expectations *e)
 /*
  * Issue 41: the key openers.  Under keyonly (the key alone, nothing
  * sealed) every one LANDS on every kernel: the control.  Under pkey no
- * seal of vanilla, v1 or upstream keeps a key closed: every one LANDS.
+ * seal of vanilla, v1 or upstream keeps a key closed: every one LANDS;
+ * the series (mseal, upstream-fixes) keep it closed: every one is BLOCKED.
  */
 static void test_opener_rows(struct tap *tap, const struct expectations *e)
 {
 	static const char *const kernels[] = { "vanilla", "v1", "mseal", "upstream",
 					       "upstream-fixes" };
 	size_t openers = 0, missing = 0, keyonly_not_landed = 0, open_not_landed = 0;
+	size_t series_not_blocked = 0;
 	for (size_t s = 0; s < scenario_count(); s++) {
 		const struct scenario *sc = scenario_at(s);
 		if (!sc->key_space_only)
@@ -369,6 +371,9 @@ static void test_opener_rows(struct tap *tap, const struct expectations *e)
 				      !strcmp(kernels[k], "upstream-fixes");
 			if (!series)
 				open_not_landed += pkey->outcome != OUTCOME_LANDED;
+			else
+				series_not_blocked += pkey->outcome != OUTCOME_BLOCKED ||
+						      !pkey->err;
 		}
 	}
 	check(tap, openers >= 8 && missing == 0,
@@ -377,6 +382,8 @@ static void test_opener_rows(struct tap *tap, const struct expectations *e)
 	      "keyonly: every key opener LANDS on every kernel (the control)");
 	check(tap, open_not_landed == 0,
 	      "pkey on vanilla, v1 and upstream: every key opener LANDS (no seal keeps a key closed)");
+	check(tap, series_not_blocked == 0,
+	      "pkey on mseal and upstream-fixes: every key opener is BLOCKED with an errno (the series keep the key closed)");
 }
 
 int main(int argc, char **argv)
