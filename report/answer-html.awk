@@ -10,7 +10,8 @@
 #
 # A kernel's answer is the policy that blocks the most scenarios (every
 # case of the cell BLOCKED); of equals, the one the runs list first (the
-# weakest: none, card, all).
+# weakest: none, card, all).  It names the scenarios that land, or, when
+# fewer are blocked, those blocked: the answer fits the first screen.
 BEGIN { FS = "\t"; kernels_read() }
 FNR == 1 && jit != "" { njit++; jname[njit] = jit; jtitle[njit] = title }
 jit == "" && $1 == "P" { pol[++np] = $2; next }
@@ -18,7 +19,7 @@ jit == "" && $1 == "K" { kr[++nk] = $2; next }
 jit == "" && $1 == "C" {
 	ck = $2 SUBSEP $3
 	tot[ck]++
-	if ($5 == "BLOCKED") blk[ck]++
+	if ($5 == "BLOCKED") { blk[ck]++; blocks[ck] = blocks[ck] (blocks[ck] == "" ? "" : ", ") $4 }
 	else lands[ck] = lands[ck] (lands[ck] == "" ? "" : ", ") $4
 	next
 }
@@ -43,7 +44,9 @@ END {
 		else if (most == 0) printf "<td data-blocked=\"0\" data-of=\"%d\"><b>nothing</b>: no policy blocks any of the %d scenarios</td>", tot[ck], tot[ck]
 		else {
 			printf "<td data-blocked=\"%d\" data-of=\"%d\" data-policy=\"%s\">policy <b>%s</b> blocks <b>%d of %d</b> scenarios", most, tot[ck], esc(best), esc(best), most, tot[ck]
-			if (lands[ck] != "") printf "; still lands: <code>%s</code>", esc(lands[ck])
+			# the shorter of the two lists, so that the answer fits a screen
+			if (lands[ck] != "" && tot[ck] - most <= most) printf "; still lands: <code>%s</code>", esc(lands[ck])
+			else if (lands[ck] != "") printf " (<code>%s</code>); the other %d land", esc(blocks[ck]), tot[ck] - most
 			printf "</td>"
 		}
 		for (j = 1; j <= njit; j++) {
