@@ -320,10 +320,10 @@ test-luajit-host: $(call built,realjit-bin)
 	@$(REALJIT_ENV) tests/tap-run luajit-host -- luajit/tests/host.sh
 
 test-luajit: $(call built,kernel guest realjit-bin)
-	@+$(call realjit_matrix,luajit,--fast)
+	@$(call realjit_matrix,luajit,--fast)
 
 luajit-attacks: kernel guest realjit-bin luajit-series-bin
-	@+rc=0; $(call realjit_matrix,luajit,--strict --brief) || rc=1; \
+	@rc=0; $(call realjit_matrix,luajit,--strict --brief) || rc=1; \
 	$(call realjit_matrix,luajit-pkey,--strict --brief) || rc=1; \
 	exit $$rc
 
@@ -341,11 +341,11 @@ test-luajit-series: $(call built,luajit-series-bin realjit-bin)
 	@tests/tap-run luajit-series-host -- luajit-series/tests/host.sh
 
 luajit-pkey-cost: kernel guest realjit-bin luajit-series-bin
-	@+$(REALJIT_ENV) realjit/cost.sh --jit luajit-plain --jit luajit-pkey \
+	@$(REALJIT_ENV) realjit/cost.sh --jit luajit-plain --jit luajit-pkey \
 		--policies "bare none pin all upstream" $(KERNELS)
 
 test-luajit-pkey: $(call built,kernel guest realjit-bin luajit-series-bin)
-	@+$(call realjit_matrix,luajit-pkey,--fast)
+	@$(call realjit_matrix,luajit-pkey,--fast)
 	@$(foreach k,$(LUAJIT_SERIES_KERNELS),tests/tap-run $(k)-luajit-series -- luajit-series/tests/guest.sh $(k);)
 
 v8-bin: deps
@@ -355,10 +355,10 @@ test-v8-host: $(call built,v8-bin)
 	@$(REALJIT_ENV) tests/tap-run v8-host -- v8/tests/host.sh
 
 test-v8: $(call built,kernel guest v8-bin)
-	@+$(call realjit_matrix,v8,--fast)
+	@$(call realjit_matrix,v8,--fast)
 
 v8-attacks: kernel guest v8-bin
-	@+$(call realjit_matrix,v8,--strict --brief)
+	@$(call realjit_matrix,v8,--strict --brief)
 
 # V8 13.6 in the official Node.js 24 (v8/fetch-node24.sh) with v8/standin/,
 # the stand-in for v8/node-series/: make test runs both fast subsets,
@@ -366,16 +366,16 @@ v8-attacks: kernel guest v8-bin
 # node24-attacks both whole matrices; node24-cost the keyed one, sealed
 # under every policy its kernels take, against bare Node 24.
 test-node24: $(call built,kernel guest v8-bin)
-	@+$(call realjit_matrix,node24-key,--fast)
-	@+$(call realjit_matrix,node24,--fast)
+	@$(call realjit_matrix,node24-key,--fast)
+	@$(call realjit_matrix,node24,--fast)
 
 node24-attacks: kernel guest v8-bin
-	@+rc=0; $(call realjit_matrix,node24,--strict --brief) || rc=1; \
+	@rc=0; $(call realjit_matrix,node24,--strict --brief) || rc=1; \
 	$(call realjit_matrix,node24-key,--strict --brief) || rc=1; \
 	exit $$rc
 
 node24-cost: kernel guest v8-bin
-	@+$(REALJIT_ENV) realjit/cost.sh --jit node24-key \
+	@$(REALJIT_ENV) realjit/cost.sh --jit node24-key \
 		--policies "bare none card upstream" $(KERNELS)
 
 demo: kernel guest jitdemo attacks-bin realjit-bin luajit-series-bin v8-bin

@@ -21,7 +21,9 @@ RJ_WHO=package
 . "$here/cases.sh"
 rj_use_jit "$2" || exit 2
 out=$3
-make -s -C "$here" SEALJIT="$SEALJIT" BUILD="$BUILD" all >&2
+# A make of its own: the caller (matrix.sh, cost.sh, run from a recipe)
+# passes no jobserver down, so none is named to it.
+MAKEFLAGS= make -s -C "$here" SEALJIT="$SEALJIT" BUILD="$BUILD" all >&2
 rm -rf "$out"
 mkdir -p "$out"
 cp "$BUILD/libsealjit-preload.so" "$BUILD/icount-time" "$here/guest/run-cases.sh" \
