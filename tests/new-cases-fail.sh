@@ -15,18 +15,21 @@ set -uo pipefail
 [ $# -eq 2 ] && [ -f "$1" ] && [ -f "$2" ] ||
 	{ echo "usage: tests/new-cases-fail.sh ORIGINAL.tap EXTENDED.tap" >&2; exit 2; }
 
-# results FILE: "N STATUS NAME" per result line (STATUS ok or fail).
+top=$(cd "$(dirname "$0")/.." && pwd)
+# tap_awk PROGRAM FILE: PROGRAM over FILE's lines, read by scripts/tap.awk.
+tap_awk() { awk -f "$top/scripts/result.awk" -f "$top/scripts/tap.awk" -f <(echo "$1") "$2"; }
+# results FILE: "N STATUS NAME" per numbered test point (STATUS ok or fail;
+# NAME the description's first word, as kselftest prints a test function's
+# name, without a trailing ":").
 results() {
-	awk '/^(not )?ok [0-9]+/ {
-		status = ($1 == "not") ? "fail" : "ok"
-		i = (status == "fail") ? 3 : 2
-		name = $(i + 1); sub(/:$/, "", name)
-		print $i, status, name
+	tap_awk 'tap_read($0) == "point" && tap_number != "" {
+		split(tap_desc, word, " "); name = word[1]; sub(/:$/, "", name)
+		print tap_number, tap_ok ? "ok" : "fail", name
 	}' "$1"
 }
 original=$(results "$1")
 extended=$(results "$2")
-planned=$(sed -n 's/^1\.\.\([0-9][0-9]*\).*/\1/p' "$2" | head -n 1)
+planned=$(tap_awk 'tap_read($0) == "plan" { print tap_plan; exit }' "$2")
 count=$(wc -l <<<"$original")
 [ -n "$original" ] || { echo "1..0 # SKIP no results in $1"; exit 1; }
 

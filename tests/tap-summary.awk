@@ -2,7 +2,8 @@
 # failed, skipped, and each file that is no whole run (no plan, a plan its
 # results do not meet, a bail-out) or a "not ok" (a TODO aside) named on
 # stderr.  UNCOUNTED failures the caller found (missing files) are added.
-#   awk -v uncounted=N -f tests/tap-summary.awk FILE...
+#   awk -v uncounted=N -f scripts/result.awk -f scripts/tap.awk \
+#       -f tests/tap-summary.awk FILE...
 function broken(file, why) {
 	failed++
 	print "FAILED: " file ": " why > "/dev/stderr"
@@ -20,20 +21,19 @@ FNR == 1 {
 	previous = FILENAME
 	plan = ""; results = 0; skipall = 0
 }
-/^1\.\.[0-9]+/ && plan == "" {
-	plan = substr($1, 4) + 0
-	if (plan == 0 && $0 ~ /# *SKIP/) { skipall = 1; skipped++ }
+{ tap = tap_read($0) }
+tap == "plan" && plan == "" {
+	plan = tap_plan
+	if (plan == 0 && tap_skip) { skipall = 1; skipped++ }
 }
-/^ok( |$)/ {
+tap == "point" {
 	results++
-	if ($0 ~ /# *SKIP/) skipped++; else passed++
+	if (tap_ok) {
+		if (tap_skip) skipped++; else passed++
+	} else if (tap_todo) passed++
+	else broken(FILENAME, $0)
 }
-/^not ok( |$)/ {
-	results++
-	if ($0 ~ /# *TODO/) { passed++; next }
-	broken(FILENAME, $0)
-}
-/^Bail out!/ { broken(FILENAME, $0) }
+tap == "bailout" { broken(FILENAME, $0) }
 END {
 	close_file(previous)
 	failed += uncounted
