@@ -6,8 +6,8 @@
 #
 # Reads the row groups, the expectations (for each case's reason: the row
 # scripts/expect.awk matches) and then one TAP file per column ("run" is
-# the column's name, usually the kernel's), each "# result" line read by
-# scripts/result.awk.  Checks
+# the column's name, usually the kernel's), its lines read by scripts/tap.awk
+# (each "# result" line by scripts/result.awk).  Checks
 # that each file is a whole, well-formed run: a plan, one "# result" line
 # after every test point with every field, outcomes BLOCKED/LANDED/ERROR, one
 # kernel= throughout, and the closing "# kernel=K: N cases, ..." line agreeing
@@ -67,14 +67,15 @@ FNR == 1 {
 	sawplan = 0; plan = 0; points = 0; results = 0; pending = 0; sawsum = 0; curkernel = ""
 	last = ""
 }
-/^1\.\.[0-9]+/ { sawplan = 1; plan = substr($1, 4) + 0; next }
-/^(not )?ok( |$)/ {
+{ tap = tap_read($0) }
+tap == "plan" { sawplan = 1; plan = tap_plan; next }
+tap == "point" {
 	if (pending) problem(cur, "test point " points " has no \"# result\" line")
 	points++; pending = 1
-	notok = ($0 ~ /^not ok/)
+	notok = !tap_ok
 	next
 }
-result_read($0) {
+tap == "result" {
 	k = result("kernel"); s = result("scenario"); p = result("policy"); pr = result("priv")
 	fr = result("from"); o = result("outcome"); e = result("errno"); x = result("expected"); sl = result("seals")
 	if (!pending) { problem(cur, "line " FNR ": a \"# result\" line with no test point before it"); next }
@@ -113,15 +114,15 @@ result_read($0) {
 	last = key
 	next
 }
-/^# (maps|smaps) (before|after): / {
-	if (last != "") details[last] = details[last] SEP "  " substr($0, 3)
+tap == "comment" && tap_comment ~ /^(maps|smaps) (before|after): / {
+	if (last != "") details[last] = details[last] SEP "  " tap_comment
 	next
 }
-/^# kernel=[^ ]*: [0-9]+ cases, / {
+tap == "comment" && tap_comment ~ /^kernel=[^ ]*: [0-9]+ cases, / {
 	sawsum = 1
-	split($0, t, /[ :;,]+/)
-	# # kernel=K N cases N BLOCKED N LANDED N ERROR N not ...
-	sum_cases = t[3] + 0; sum_b = t[5] + 0; sum_l = t[7] + 0; sum_e = t[9] + 0
+	split(tap_comment, t, /[ :;,]+/)
+	# kernel=K N cases N BLOCKED N LANDED N ERROR N not ...
+	sum_cases = t[2] + 0; sum_b = t[4] + 0; sum_l = t[6] + 0; sum_e = t[8] + 0
 	next
 }
 END {

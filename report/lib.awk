@@ -1,6 +1,6 @@
 # report/lib.awk - what the report's awk programs share; report.sh runs each
 # after the tree's shared readers (its "lib" words):
-#   awk -f kernel/kernels.awk -f scripts/result.awk -f scripts/expect.awk \
+#   awk -f kernel/kernels.awk -f scripts/result.awk -f scripts/tap.awk -f scripts/expect.awk \
 #       -f report/lib.awk -v registry=kernel/kernels.tsv -f report/PROGRAM.awk ...
 # with FS a tab (jit-speed.awk keeps the default).
 

@@ -9,10 +9,11 @@
 # for the row groups, from its profile.)
 #
 # One case per cell: a workload or an attack, under one policy, on one
-# kernel.  Each file must be a whole judged run: a plan, as many test points,
-# "ok N - KERNEL KIND NAME POLICY: ..." each followed by its "# result" line
-# (kind, kernel, name, policy, outcome, errno), with the test point's
-# kernel, kind, name and policy, one kernel throughout, and after the cases
+# kernel.  Each file must be a whole judged run (its lines read by
+# scripts/tap.awk): a plan, as many test points, "ok N - KERNEL KIND NAME
+# POLICY: ..." each followed by its "# result" line (kind workload or attack,
+# kernel, name, policy, outcome, errno: the case, read by name), one kernel
+# throughout, and after the cases
 # judge.sh's two tests of the run as a whole ("ok N - KERNEL run: ..."),
 # both passed: the case list is its mode's, and the guest ran to the end.
 # Outcomes RAN, ABORTED, LANDED, BLOCKED, UNAVAILABLE and UNSEALED (the
@@ -47,10 +48,16 @@ function reason_of(kind, name, policy, kernel,   i) {
 }
 
 # The test point before: passed, it must have had its result line; failed
-# without one (the guest died, the case hung), it is an ERROR cell.
-function close_point() {
+# without one (the guest died, the case hung), it is an ERROR cell, the
+# one place where the case is read from the point's words (judge.sh's
+# "KERNEL KIND NAME POLICY: what"): there is no result line to read.
+function close_point(   w) {
 	if (pending == 1) problem(cur, "test point " points " passed without a \"# result\" line")
-	else if (pending == 2) cell(tkind, tname, tpol, "ERROR", "no result", "judged: " twhat, 1, "-")
+	else if (pending == 2) {
+		split(tdesc, w, " "); sub(/:$/, "", w[4])
+		if (w[2] != "workload" && w[2] != "attack") problem(cur, "line " tline ": test point " points " names no workload or attack case")
+		else cell(w[2], w[3], w[4], "ERROR", "no result", "judged: " twhat, 1, "-", w[1])
+	}
 	pending = 0
 }
 
@@ -65,14 +72,14 @@ function finish_file() {
 	cur = ""
 }
 
-# A cell: FILE's case KIND NAME POLICY, its class, label and detail.
-function cell(kind, name, policy, cls, lab, det, unexp, sealed,   key) {
+# A cell: FILE's case KIND NAME POLICY on KERNEL, its class, label and detail.
+function cell(kind, name, policy, cls, lab, det, unexp, sealed, kernel,   key) {
 	if (!((kind, name) in rseen)) { rseen[kind, name] = 1; rname[kind, ++nrow[kind]] = name }
 	if (!(policy in pseen)) { pseen[policy] = 1; porder[++npol] = policy }
 	key = cur SUBSEP policy SUBSEP name
 	if (key in ccls) { problem(cur, "a second result for " kind " " name " " policy); return }
 	ccls[key] = cls; clab[key] = lab; cdet[key] = det; cun[key] = unexp; csealed[key] = sealed
-	creason[key] = reason_of(kind, name, policy, tkernel)
+	creason[key] = reason_of(kind, name, policy, kernel)
 	ckeys[++ncell] = key; cfile[ncell] = cur; cpol[ncell] = policy; cname[ncell] = name
 	tally[cur, cls == "BLOCKED" ? "BLOCKED" : cls == "LANDED" ? "LANDED" : cls == "ERROR" ? "ERROR" : "other"]++
 	if (unexp) tally[cur, "unexpected"]++
@@ -84,36 +91,36 @@ FNR == 1 {
 	new_file()
 	sawplan = 0; plan = 0; points = 0; pending = 0; curkernel = ""; runpoints = 0
 }
-/^1\.\.[0-9]+/ { sawplan = 1; plan = substr($1, 4) + 0; next }
-/^(not )?ok( |$)/ {
+{ tap = tap_read($0) }
+tap == "plan" { sawplan = 1; plan = tap_plan; next }
+tap == "point" {
 	close_point()
 	points++
-	notok = ($0 ~ /^not ok/)
-	# "ok N - KERNEL KIND NAME POLICY: what (expected O E)"
-	t = $0; sub(/^(not )?ok [0-9]+ - /, "", t)
-	split(t, tw, " "); tkernel = tw[1]; tkind = tw[2]; tname = tw[3]; tpol = tw[4]; sub(/:$/, "", tpol)
-	twhat = t; sub(/^[^:]*: /, "", twhat)
-	# "ok N - KERNEL run: ...": the run as a whole; failed, the file is no whole run
-	if (tkind == "run:") {
+	notok = !tap_ok
+	# "KERNEL KIND NAME POLICY: what (expected O E)"; the case itself is
+	# read from its result line
+	tdesc = tap_desc; tline = FNR
+	twhat = tdesc; sub(/^[^:]*: /, "", twhat)
+	# "KERNEL run: ...": the run as a whole; failed, the file is no whole run
+	if (tdesc ~ /^[^ ]+ run: /) {
 		runpoints++
 		if (notok) problem(cur, "line " FNR ": the run failed judge.sh's test: " twhat)
 		pending = 0
 		next
 	}
-	if (tkind != "workload" && tkind != "attack") { problem(cur, "line " FNR ": test point " points " names no workload or attack case"); pending = 0; next }
 	# a failed case may have no result at all: the cell says so
 	pending = notok ? 2 : 1
 	next
 }
-result_read($0) {
+tap == "result" {
 	if (!pending) { problem(cur, "line " FNR ": a \"# result\" line with no test point before it"); next }
 	pending = 0
 	kd = result("kind"); k = result("kernel"); nm = result("name"); p = result("policy"); o = result("outcome"); e = result("errno")
 	if (kd == "" || k == "" || nm == "" || p == "" || o == "" || e == "") {
 		problem(cur, "line " FNR ": a \"# result\" line without kind, kernel, name, policy, outcome or errno"); next
 	}
+	if (kd != "workload" && kd != "attack") { problem(cur, "line " FNR ": kind=" kd " is not workload or attack"); next }
 	if (o !~ /^(RAN|ABORTED|LANDED|BLOCKED|UNAVAILABLE|UNSEALED|ERROR|WRONG|NOJIT)$/) { problem(cur, "line " FNR ": outcome=" o " is not RAN, ABORTED, LANDED, BLOCKED, UNAVAILABLE, UNSEALED, ERROR, WRONG or NOJIT"); next }
-	if (kd != tkind || nm != tname || p != tpol || k != tkernel) { problem(cur, "line " FNR ": the result is for " k " " kd " " nm " " p ", its test point for " tkernel " " tkind " " tname " " tpol); next }
 	if (curkernel == "") curkernel = k
 	else if (k != curkernel) problem(cur, "line " FNR ": kernel=" k " in a file of kernel=" curkernel)
 	lab = (o == "LANDED") ? (result("rerun") == "payload" ? "LANDED*" : "LANDED") : e
@@ -122,7 +129,7 @@ result_read($0) {
 	det = $0; sub(/^# result /, "", det); sub(/ detail=.*/, "", det)
 	if (result("detail") != "") det = det SEP "detail: " result("detail")
 	det = det SEP "judged: " twhat
-	cell(kd, nm, p, o, lab, det, notok, result("sealed"))
+	cell(kd, nm, p, o, lab, det, notok, result("sealed"), k)
 	next
 }
 END {

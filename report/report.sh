@@ -141,7 +141,7 @@ else
 ' "$attacks_bin" "$(head -n 1 "$work/list.err" 2>/dev/null)" >>"$problems"
 	: >"$work/text"
 fi
-lib=(-f "$top/kernel/kernels.awk" -f "$top/scripts/result.awk" -f "$top/scripts/expect.awk"
+lib=(-f "$top/kernel/kernels.awk" -f "$top/scripts/result.awk" -f "$top/scripts/tap.awk" -f "$top/scripts/expect.awk"
 	-f "$here/lib.awk" -v registry="$kernels_tsv")
 
 # The matrices' columns: asked for, or every KERNEL-attacks.tap there,
