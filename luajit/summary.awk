@@ -18,14 +18,14 @@ function jit_section(   a, b, i, key, r) {
 	print "| --- | --- | --- | --- | --- | --- | --- | --- | --- |" (keyed ? " --- | --- |" : "")
 	for (a = 1; a <= nk; a++) for (b = 2; b <= np; b++) for (i = 1; i <= nw; i++) {
 		key = "workload" SUBSEP wl[i] SUBSEP ks[a] SUBSEP ps[b]
-		if (!(key in res) || field(res[key], "outcome") != "RAN") continue
+		if (!(key in res) || result_of(res[key], "outcome") != "RAN") continue
 		r = res[key]
 		printf "| %s | %s | %s | %s | %s | %s / %s | %s | %s | %s |", ks[a], ps[b], wl[i],
-			field(r, "sealed"), human(field(r, "sealed_bytes")),
-			field(r, "write_protects"), field(r, "exec_protects"),
-			field(r, "old_area_patches"),
-			field(r, "refused_munmap"), human(field(r, "unfreed_bytes"))
-		if (keyed) printf " %s | %s |", human(field(r, "reused_bytes")), human(field(r, "retired_bytes"))
+			result_of(r, "sealed"), human(result_of(r, "sealed_bytes")),
+			result_of(r, "write_protects"), result_of(r, "exec_protects"),
+			result_of(r, "old_area_patches"),
+			result_of(r, "refused_munmap"), human(result_of(r, "unfreed_bytes"))
+		if (keyed) printf " %s | %s |", human(result_of(r, "reused_bytes")), human(result_of(r, "retired_bytes"))
 		printf "\n"
 	}
 	print ""

@@ -22,45 +22,40 @@ function broken_rule(kind, o, got,   i, r, w, v, why) {
 	for (i = 1; i <= nrules; i++) {
 		split(rules[i], w, " ")
 		if (w[1] != kind || (w[2] != "*" && w[2] != o)) continue
-		v = field(got, w[3])
+		v = result_of(got, w[3])
 		if (v ~ w[4]) continue
 		why = rules[i]; sub(/^[^ ]+ [^ ]+ [^ ]+ [^ ]+ /, "", why)
 		return why " (" w[3] "=" v ")"
 	}
 	return ""
 }
-# A field of a result line (scripts/result.awk), before its detail.
-function field(line, name) {
-	result_read(line)
-	return result(name)
-}
 function number(v) { return v ~ /^[0-9]+$/ }
 # Why a result that has the expected outcome still fails, or "".
 function fault(kind, policy, got, want,   e, o, areas, sealed, refused, broken) {
 	split(want, e, "\t")
-	o = field(got, "outcome")
+	o = result_of(got, "outcome")
 	if (o != e[1]) return "not the expected outcome"
 	if (o == "UNAVAILABLE")
-		return field(got, "errno") != e[2] ? "not the expected probe result" : \
-			field(got, "status") != "3" ? "status " field(got, "status") ", not the library's 3" : ""
-	if (o == "RAN" && field(got, "status") != "0") return "status " field(got, "status") ", not 0"
-	areas = field(got, "areas"); sealed = field(got, "sealed"); refused = field(got, "refused_mseal")
+		return result_of(got, "errno") != e[2] ? "not the expected probe result" : \
+			result_of(got, "status") != "3" ? "status " result_of(got, "status") ", not the library's 3" : ""
+	if (o == "RAN" && result_of(got, "status") != "0") return "status " result_of(got, "status") ", not 0"
+	areas = result_of(got, "areas"); sealed = result_of(got, "sealed"); refused = result_of(got, "refused_mseal")
 	if (o == "UNSEALED") {
-		if (field(got, "errno") != e[2]) return "not the expected mseal errno"
+		if (result_of(got, "errno") != e[2]) return "not the expected mseal errno"
 		return number(areas) && areas + 0 >= 1 && sealed == "0" && refused == areas ? "" : \
 			"not every area refused (areas=" areas " sealed=" sealed " refused_mseal=" refused ")"
 	}
 	if (o == "ABORTED") {
-		if (field(got, "errno") != e[2]) return "not the expected errno"
-		if (field(got, "abort") != own_abort || (abort_status != "" && field(got, "status") != abort_status))
-			return "not " program "'s own abort (status " field(got, "status") " abort=" field(got, "abort") \
+		if (result_of(got, "errno") != e[2]) return "not the expected errno"
+		if (result_of(got, "abort") != own_abort || (abort_status != "" && result_of(got, "status") != abort_status))
+			return "not " program "'s own abort (status " result_of(got, "status") " abort=" result_of(got, "abort") \
 				"; wanted " abort_want ")"
-		if (e[4] != "-" && index(field(got, "detail"), e[4]) == 0)
+		if (e[4] != "-" && index(result_of(got, "detail"), e[4]) == 0)
 			return program "'s words do not name the expected operation (" e[4] ")"
 	}
 	if (o == "BLOCKED") {
-		if (field(got, "errno") != e[2]) return "not the expected errno"
-		if (field(got, "rerun") != "ok") return "the attacked code, run again, did not return the right value"
+		if (result_of(got, "errno") != e[2]) return "not the expected errno"
+		if (result_of(got, "rerun") != "ok") return "the attacked code, run again, did not return the right value"
 	}
 	# the policy was applied to the code the JIT made
 	if (!number(areas) || !number(sealed) || !number(refused))
@@ -89,7 +84,7 @@ BEGIN {
 	nrules = split(require, rules, "\n")
 	while ((getline line < out) > 0)
 		if (line ~ /^# result /)
-			got_line[field(line, "kind"), field(line, "name"), field(line, "policy")] = line
+			got_line[result_of(line, "kind"), result_of(line, "name"), result_of(line, "policy")] = line
 	close(out)
 	n = 0; listed = ""
 	while ((getline line < cases) > 0) {
@@ -113,8 +108,8 @@ BEGIN {
 		else {
 			f = fault(kindof[i], policyof[i], got, want)
 			ok = (f == "")
-			why = field(got, "outcome") " " field(got, "errno")
-			if (kindof[i] == "attack") why = why " rerun=" field(got, "rerun")
+			why = result_of(got, "outcome") " " result_of(got, "errno")
+			if (kindof[i] == "attack") why = why " rerun=" result_of(got, "rerun")
 			why = why " (expected " e[1] " " e[2] ")" (ok ? "" : ": " f)
 		}
 		printf "%sok %d - %s: %s\n", ok ? "" : "not ", i, label[i], why

@@ -7,26 +7,21 @@
 #   jit_workload_legend()  the words under the workloads table
 #   jit_section()          its own section, after them
 #   jit_attack_legend()    the words under the attacks table
-# and may call field(), human() and the res[], wl[], ks[], ps[] below.
+# and may call result_of(), human() and the res[], wl[], ks[], ps[] below.
 # Variables from summary.sh: kernels, atsv, check, registry, program, title,
 # target (what the attacks aim at).
-# A field of a result line (scripts/result.awk), before its detail.
-function field(line, name) {
-	result_read(line)
-	return result(name)
-}
 # The reason the attack table gives (the row scripts/expect.awk matches).
 function reason(name, policy, kernel,   i) {
 	i = expect_match("attack", name, policy, kernel, "")
 	return i ? exp_reason["attack", i] : "(no row in " atsv ")"
 }
 function cell(line,   o, e) {
-	o = field(line, "outcome"); e = field(line, "errno")
+	o = result_of(line, "outcome"); e = result_of(line, "errno")
 	if (o == "UNAVAILABLE") return "n/a"
 	if (o == "UNSEALED") return "unsealed " e
 	if (o == "ABORTED") return "aborted " e
 	if (o == "BLOCKED") return e
-	if (o == "LANDED" && field(line, "rerun") == "payload") return "LANDED*"
+	if (o == "LANDED" && result_of(line, "rerun") == "payload") return "LANDED*"
 	return o
 }
 function human(bytes) {

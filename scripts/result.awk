@@ -34,6 +34,14 @@ function result(key) {
 	return (key in result_field) ? result_field[key] : ""
 }
 
+# result_of(LINE, KEY): KEY's field of the result line LINE, for a program
+# that keeps result lines whole and reads them later (realjit's judge and
+# summaries); "" when LINE is no result line or has no such field.
+function result_of(line, key) {
+	result_read(line)
+	return result(key)
+}
+
 # An attacks result judged as its line records the program's expectation
 # (expected=OUTCOME/ERRNO): 1 when the outcome or, for BLOCKED, the errno
 # differs.
