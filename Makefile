@@ -100,7 +100,7 @@ RUN := guest/run
 built = $(if $(filter yes,$(BUILT)),,$(1))
 
 # Every result file `make test` must produce; a missing one is a failure.
-EXPECTED = tap-summary shell-pipes install-deps progress suite-times export-series $(addprefix series-,$(SERIES_NAMES)) kernel-build guest-runner \
+EXPECTED = tap-summary tap-reader shell-pipes install-deps progress suite-times export-series $(addprefix series-,$(SERIES_NAMES)) kernel-build guest-runner \
 	registry $(addsuffix -selftest,$(SELFTEST_KERNELS) $(SKIP_SELFTEST_KERNELS)) \
 	$(addsuffix -selftest-new-cases,$(NEW_CASES_KERNELS)) \
 	'jitdemo-*' $(addsuffix -jitdemo,$(JITDEMO_SEALED) $(JITDEMO_ENOSYS)) \
@@ -197,6 +197,7 @@ selftest: $(call built,kernel guest)
 test-harness:
 	@tests/tap-run registry -- tests/registry.sh
 	@tests/tap-run tap-summary -- tests/tap-summary-test.sh
+	@tests/tap-run tap-reader -- tests/tap-reader.sh
 	@tests/tap-run shell-pipes -- tests/shell-pipes.sh
 	@tests/tap-run install-deps -- tests/install-deps.sh
 	@tests/tap-run progress -- tests/progress.sh
