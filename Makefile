@@ -66,7 +66,7 @@ RESULTS := $(BUILD)/results
 # registry changes; a registry that does not read stops make there.
 REGISTRY := kernel/kernels
 include $(BUILD)/registry.mk
-$(BUILD)/registry.mk: kernel/kernels.tsv kernel/kernels kernel/kernels.awk kernel/kernels-cli.awk kernel/kernels-make.awk
+$(BUILD)/registry.mk: kernel/kernels.tsv kernel/kernels scripts/kernels.awk kernel/kernels-cli.awk kernel/kernels-make.awk
 	@mkdir -p $(@D)
 	@$(REGISTRY) make >$@.$$$$ && mv $@.$$$$ $@
 # $(call where,SET,COLUMN,VALUE...): the kernels of SET (main or debug), in

@@ -1,5 +1,5 @@
 # kernel/kernels-cli.awk - what every query of kernel/kernels runs first:
-# the registry read and checked (kernel/kernels.awk's reg_load), the
+# the registry read and checked (scripts/kernels.awk's reg_load), the
 # query's words in args[1..nargs], and need()/need_column() to refuse an
 # unknown kernel (exit 1) or column (exit 2).
 BEGIN {

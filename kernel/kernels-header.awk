@@ -1,6 +1,6 @@
 # kernel/kernels-header.awk - `kernel/kernels header`: the registry's facts
 # that C programs use, as an X-macro over the rows (include/sealjit/kernel.h
-# turns it into a table).  Runs after kernel/kernels.awk's reg_load.
+# turns it into a table).  Runs after scripts/kernels.awk's reg_load.
 function c_string(s) { gsub(/\\/, "\\\\", s); gsub(/"/, "\\\"", s); return "\"" s "\"" }
 function c_abi(v) { return v == "types" ? "MSEAL_ABI_TYPES" : v == "upstream" ? "MSEAL_ABI_UPSTREAM" : "MSEAL_ABI_NONE" }
 function c_smaps(v) { return v == "seals" ? "SMAPS_STYLE_SEALS" : v == "sl" ? "SMAPS_STYLE_SL" : "SMAPS_STYLE_NONE" }

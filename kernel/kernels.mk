@@ -9,7 +9,7 @@ KERNELS_CFLAGS := -I$(TOP)/build/include
 # Two programs' makes may write it at once: each through its own file.  The
 # including Makefile's default goal stays its own.
 kernels_mk_goal := $(.DEFAULT_GOAL)
-$(KERNELS_H): $(TOP)/kernel/kernels.tsv $(TOP)/kernel/kernels $(TOP)/kernel/kernels.awk \
+$(KERNELS_H): $(TOP)/kernel/kernels.tsv $(TOP)/kernel/kernels $(TOP)/scripts/kernels.awk \
 		$(TOP)/kernel/kernels-header.awk $(TOP)/kernel/kernels-cli.awk
 	@mkdir -p $(@D)
 	@$(TOP)/kernel/kernels header >$@.$$$$ && mv $@.$$$$ $@

@@ -1,6 +1,6 @@
 # realjit/judge.awk - realjit/judge.sh's judge: TAP for one kernel's run
 # of one JIT (judge.sh says what each test asks).  Loaded after
-# kernel/kernels.awk, scripts/result.awk and scripts/expect.awk, with the
+# scripts/kernels.awk, scripts/result.awk and scripts/expect.awk, with the
 # variables judge.sh passes from the JIT's profile: check (yes: its tables
 # have a check column), program, own_abort, abort_status, abort_want, and
 # require (its RJ_REQUIRE rules, one a line: KIND OUTCOME FIELD REGEX WHY).

@@ -63,5 +63,5 @@ awk -v kernel="$kernel" -v cases="$cases" -v out="$output" -v want_cases="$want_
 	-v wtsv="$RJ_TABLE_W" -v atsv="$RJ_TABLE_A" -v check="$RJ_TABLE_CHECK" \
 	-v program="$RJ_PROGRAM" -v own_abort="$RJ_ABORT" -v abort_status="$RJ_ABORT_STATUS" \
 	-v abort_want="$RJ_ABORT_WANT" -v require="$(printf '%s\n' ${RJ_REQUIRE[@]+"${RJ_REQUIRE[@]}"})" \
-	-f "$top/kernel/kernels.awk" -f "$top/scripts/result.awk" -f "$top/scripts/expect.awk" \
+	-f "$top/scripts/kernels.awk" -f "$top/scripts/result.awk" -f "$top/scripts/expect.awk" \
 	-f "$here/judge.awk"

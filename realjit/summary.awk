@@ -1,7 +1,7 @@
 # realjit/summary.awk - realjit/summary.sh's tables and answer, from the
 # "# result" lines of KERNEL-NAME.out files (scripts/result.awk reads them;
-# the answer is answer.awk's).  Loaded after kernel/kernels.awk,
-# scripts/result.awk, scripts/expect.awk, answer.awk and the JIT's own
+# the answer is answer.awk's).  Loaded after scripts/kernels.awk,
+# scripts/result.awk, scripts/expect.awk, scripts/answer.awk and the JIT's own
 # summary awk (its profile's RJ_SUMMARY_AWK), which defines
 #   jit_result()           called on each result line (result() reads it)
 #   jit_workload_legend()  the words under the workloads table

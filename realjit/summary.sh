@@ -7,7 +7,7 @@
 # policy under which the JIT ran every workload, which attacks that policy
 # leaves open (with the attack table's reasons), and the stronger policies
 # the kernel refused to apply (UNSEALED).  Policies from strongest: all,
-# upstream, card, pin, none; the answer is answer.awk's, and counts the
+# upstream, card, pin, none; the answer is scripts/answer.awk's, and counts the
 # attacks the run tried under the policy, not every attack of the run.  The
 # mode of the run (each .out's "# realjit-matrix mode=" line, matrix.sh)
 # is said first.
@@ -62,8 +62,8 @@ top=$(dirname "$here")
 [ -f "${RJ_SUMMARY_AWK:-}" ] || { echo "summary: $jit's profile names no summary awk of its own (RJ_SUMMARY_AWK)" >&2; exit 2; }
 awk -v kernels="$*" -v atsv="$RJ_TABLE_A" -v check="$RJ_TABLE_CHECK" -v registry="$top/kernel/kernels.tsv" \
 	-v program="$RJ_PROGRAM" -v title="$RJ_TITLE" -v target="$RJ_ATTACK_TARGET" \
-	-f "$top/kernel/kernels.awk" -f "$top/scripts/result.awk" -f "$top/scripts/expect.awk" \
-	-f "$here/answer.awk" -f "$RJ_SUMMARY_AWK" -f "$here/summary.awk" "${files[@]}"
+	-f "$top/scripts/kernels.awk" -f "$top/scripts/result.awk" -f "$top/scripts/expect.awk" \
+	-f "$top/scripts/answer.awk" -f "$RJ_SUMMARY_AWK" -f "$here/summary.awk" "${files[@]}"
 if [ -n "$section" ] && [ -n "${RJ_COST_MD:-}" ] && [ -f "$RESULTS/$RJ_COST_MD" ]; then
 	printf '\n### %s\n\n' "$RJ_COST_HEADING"
 	cat "$RESULTS/$RJ_COST_MD"

@@ -3,7 +3,7 @@
 # for each real JIT the policy it keeps (runs every workload under) and
 # what still lands there.  From report/attack-cells.awk's cells and each
 # JIT's answer as report/realjit-answer.awk writes it (-v tsv=FILE: the
-# answer of realjit/answer.awk, one line a kernel).
+# answer of scripts/answer.awk, one line a kernel).
 #
 #   awk LIB... -f answer-html.awk ATTACK-CELLS \
 #       jit=NAME title=WORDS JIT-ANSWER.tsv ...

@@ -1,6 +1,6 @@
 # report/jit-speed.awk - the JIT's speed, from `make bench-jit`'s table
 # (build/results/jitdemo-bench.txt, jitdemo/bench/bench.sh), as HTML.
-#   awk -f lib.awk -f jit-speed.awk -v problems=FILE jitdemo-bench.txt
+#   awk -f scripts/page.awk -f jit-speed.awk -v problems=FILE jitdemo-bench.txt
 # A file without the header line, with a row whose four times are not
 # numbers or one of them 0 (the table divides by them: bench.sh's "%.2f"
 # prints a time under 5 us as 0.00), with no row, or without the closing

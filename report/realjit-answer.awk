@@ -3,8 +3,8 @@
 # of the run still land under it, with their reasons, and the stronger
 # policies the kernel refused to apply (UNSEALED); from
 # report/realjit-cells.awk's output.  The answer itself is
-# realjit/answer.awk's (realjit/summary.sh gives the same one).
-#   awk LIB... -v id=ID -v program=P [-v tsv=FILE] -f realjit/answer.awk -f realjit-answer.awk CELLS
+# scripts/answer.awk's (realjit/summary.sh gives the same one).
+#   awk LIB... -v id=ID -v program=P [-v tsv=FILE] -f scripts/answer.awk -f realjit-answer.awk CELLS
 # (id: the list's element id; program: the JIT's name in words; tsv: also
 # the answer as lines "KERNEL BEST LANDED TRIED NAMES REFUSED", "-" for
 # none, for report/answer-html.awk)

@@ -116,8 +116,8 @@ absent() { # PART FILE-NAME
 	case $required in *" $1 "*) printf '%s\tmissing (required: --require %s)\n' "$results/$2" "$1" >>"$problems" ;; esac
 }
 
-for f in lib.awk scenario-groups.tsv inputs.tsv intro.html md-table.awk style.css cell.js; do need "$here/$f" || true; done
-for f in attacks/expected.tsv kernel/kernels.tsv realjit/cases.sh realjit/answer.awk; do
+for f in scenario-groups.tsv inputs.tsv intro.html md-table.awk style.css cell.js; do need "$here/$f" || true; done
+for f in attacks/expected.tsv kernel/kernels.tsv realjit/cases.sh scripts/page.awk scripts/answer.awk; do
 	need "$top/$f" || true
 done
 # The real JITs: their profiles (realjit/cases.sh), each with its tables
@@ -141,8 +141,8 @@ else
 ' "$attacks_bin" "$(head -n 1 "$work/list.err" 2>/dev/null)" >>"$problems"
 	: >"$work/text"
 fi
-lib=(-f "$top/kernel/kernels.awk" -f "$top/scripts/result.awk" -f "$top/scripts/tap.awk" -f "$top/scripts/expect.awk"
-	-f "$here/lib.awk" -v registry="$kernels_tsv")
+lib=(-f "$top/scripts/kernels.awk" -f "$top/scripts/result.awk" -f "$top/scripts/tap.awk" -f "$top/scripts/expect.awk"
+	-f "$top/scripts/page.awk" -v registry="$kernels_tsv")
 
 # The matrices' columns: asked for, or every KERNEL-attacks.tap there,
 # in kernels.tsv's order, then the others by name.
@@ -219,7 +219,7 @@ jit_section() { # NAME
 				-v check="$RJ_TABLE_CHECK" -v title="$RJ_TITLE" -v reference="$RJ_REFERENCE" \
 				-v target="$RJ_ATTACK_TARGET" -v program="$RJ_PROGRAM" "$RJ_TABLE_W" "$RJ_TABLE_A"
 			awk "${lib[@]}" -v id="$jit-answer" -v program="$RJ_PROGRAM" -v tsv="$work/$jit.answer" \
-				-f "$top/realjit/answer.awk" -f "$here/realjit-answer.awk" "$work/$jit.cells"
+				-f "$top/scripts/answer.awk" -f "$here/realjit-answer.awk" "$work/$jit.cells"
 			answer_args+=("jit=$jit" "title=$RJ_TITLE" "$work/$jit.answer")
 		else
 			printf '<p class="missing"><b>No results of %s</b> in %s: run <code>%s</code> or <code>%s</code>.</p>\n' \

@@ -4,9 +4,9 @@
 # Markdown tables and the chart of docs/performance.md
 # (scripts/bench-summary.sh, scripts/performance-doc.sh) and the page's
 # chart (report/cost-svg.awk) are drawn from its output, so they show the
-# same numbers by the same rules.  Loaded after kernel/kernels.awk:
+# same numbers by the same rules.  Loaded after scripts/kernels.awk:
 #
-#   awk -f kernel/kernels.awk -f scripts/bench-summary.awk \
+#   awk -f scripts/kernels.awk -f scripts/bench-summary.awk \
 #       -v registry=kernel/kernels.tsv [-v problems=FILE] bench-kernel.tsv
 #
 # Costs are ns (guest instructions) per iteration; stress-ng's bogo-ops/s

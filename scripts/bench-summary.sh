@@ -21,6 +21,6 @@ else
 	summary=$(mktemp)
 	trap 'rm -f "$summary"' EXIT
 fi
-registry=(-v registry="$top/kernel/kernels.tsv" -f "$top/kernel/kernels.awk")
+registry=(-v registry="$top/kernel/kernels.tsv" -f "$top/scripts/kernels.awk")
 awk "${registry[@]}" -f "$top/scripts/bench-summary.awk" "$tsv" >"$summary" || exit 1
 awk "${registry[@]}" -f "$top/scripts/bench-tables.awk" "$summary"

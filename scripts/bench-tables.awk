@@ -1,9 +1,9 @@
 # scripts/bench-tables.awk - the Markdown tables of a scripts/bench-kernel.sh
 # run, from what scripts/bench-summary.awk made of it (scripts/bench-summary.sh
 # runs both; report/cost-svg.awk draws the chart from the same summary).
-# Loaded after kernel/kernels.awk (the goals' kernels are the registry's):
+# Loaded after scripts/kernels.awk (the goals' kernels are the registry's):
 #
-#   awk -f kernel/kernels.awk -f scripts/bench-tables.awk \
+#   awk -f scripts/kernels.awk -f scripts/bench-tables.awk \
 #       -v registry=kernel/kernels.tsv SUMMARY
 #
 # The tables: each kernel x case's median and spread ("!" over 1%); each

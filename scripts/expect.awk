@@ -9,9 +9,9 @@
 # origin only: self or child), and the FIRST row that matches a case wins.
 # attacks/expect.c is its C twin, in the program the guest runs.  A KERNEL
 # is matched by the name its registry row gives the tables (the as column:
-# mseal-debug is judged as mseal), so kernel/kernels.awk is loaded first
+# mseal-debug is judged as mseal), so scripts/kernels.awk is loaded first
 # and the registry read (reg_load):
-#   awk -f kernel/kernels.awk -f scripts/expect.awk -f PROGRAM.awk
+#   awk -f scripts/kernels.awk -f scripts/expect.awk -f PROGRAM.awk
 #
 # expect_load(TABLE, FILE) reads FILE as the table the caller calls TABLE;
 # returns "" or "FILE:LINE: what is wrong".  Its rows: exp_n[TABLE], and for

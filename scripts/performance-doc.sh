@@ -28,9 +28,9 @@ run=$(awk -F'\t' 'NR > 1 {
 
 # The chart: report/cost-svg.awk's drawing of the summary, the page's own.
 chart_md="![each kernel's cost against its base, sealed against unsealed, refused against performed, mseal() itself: median and range of the boots](performance.svg)"
-if awk -v registry="$top/kernel/kernels.tsv" -v problems=/dev/stderr -f "$top/kernel/kernels.awk" \
+if awk -v registry="$top/kernel/kernels.tsv" -v problems=/dev/stderr -f "$top/scripts/kernels.awk" \
 	-f "$top/scripts/result.awk" -f "$top/scripts/expect.awk" \
-	-f "$top/report/lib.awk" -f "$top/report/cost-svg.awk" "$work/summary" >"$work/chart.svg"; then
+	-f "$top/scripts/page.awk" -f "$top/report/cost-svg.awk" "$work/summary" >"$work/chart.svg"; then
 	mv "$work/chart.svg" "$svg"
 else
 	echo "performance-doc: no case measured on a kernel and what it is compared with: no chart" >&2

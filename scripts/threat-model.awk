@@ -1,5 +1,5 @@
 # scripts/threat-model.awk - docs/threat-model.md.in filled in
-# (scripts/threat-model.sh says with what).  Loaded after kernel/kernels.awk,
+# (scripts/threat-model.sh says with what).  Loaded after scripts/kernels.awk,
 # scripts/result.awk and scripts/expect.awk; its variables: registry,
 # expected (attacks/expected.tsv), results (the run's directory), table (the
 # side-by-side table), sections (the directory of the real JITs' sections,

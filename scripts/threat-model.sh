@@ -54,6 +54,6 @@ done
 awk -v registry="$top/kernel/kernels.tsv" -v expected="$top/attacks/expected.tsv" \
 	-v results="${RESULTS:-$top/build/results}" -v table="$work/table" -v sections="$work/sections" \
 	-v groups="$top/report/scenario-groups.tsv" -v kernels="$*" \
-	-f "$top/kernel/kernels.awk" -f "$top/scripts/result.awk" -f "$top/scripts/expect.awk" \
+	-f "$top/scripts/kernels.awk" -f "$top/scripts/result.awk" -f "$top/scripts/expect.awk" \
 	-f "$top/scripts/threat-model.awk" "$in" >"$out"
 echo "wrote $out"

@@ -142,8 +142,8 @@ tap_result "$(has "$out" "$new against vanilla" && has "$out" "^### Goals on \`$
 # upstream) is a table of its own, never a bar of the chart
 for b in 1 2 3; do printf 'upstream\tmmap-munmap\t%s\t900\tns/iter\tok\tmaps=9\n' "$b"; done >>"$work/bench.tsv"
 out=$("$copy/scripts/bench-summary.sh" --chart "$work/chart" "$work/bench.tsv" 2>&1)
-awk -v registry="$copy/kernel/kernels.tsv" -v problems=/dev/stderr -f "$copy/kernel/kernels.awk" -f "$copy/scripts/result.awk" \
-	-f "$copy/scripts/expect.awk" -f "$copy/report/lib.awk" -f "$copy/report/cost-svg.awk" "$work/chart/summary" >"$work/chart.svg" 2>&1
+awk -v registry="$copy/kernel/kernels.tsv" -v problems=/dev/stderr -f "$copy/scripts/kernels.awk" -f "$copy/scripts/result.awk" \
+	-f "$copy/scripts/expect.awk" -f "$copy/scripts/page.awk" -f "$copy/report/cost-svg.awk" "$work/chart/summary" >"$work/chart.svg" 2>&1
 tap_result "$(grep -q "<title>$new mmap-munmap: " "$work/chart.svg" && grep -q "vs vanilla</text>" "$work/chart.svg" &&
 	! grep -q "<title>upstream mmap-munmap" "$work/chart.svg" && has "$out" "^### Not the cost of sealing: .*upstream against vanilla"; echo $?)" \
 	"the cost chart draws it against its base; upstream (~vanilla) only in a table apart" \

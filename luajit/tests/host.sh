@@ -111,7 +111,7 @@ tap_result $? "attack.lua --list names expected-attacks.tsv's scenarios (${#rj_a
 # store into read-execute code faults).
 none_row() {
 	awk -v registry="$SEALJIT/kernel/kernels.tsv" -v table="$RJ_TABLE_A" -v a="$1" \
-		-f "$SEALJIT/kernel/kernels.awk" -f "$SEALJIT/scripts/expect.awk" -f <(echo 'BEGIN {
+		-f "$SEALJIT/scripts/kernels.awk" -f "$SEALJIT/scripts/expect.awk" -f <(echo 'BEGIN {
 		if (expect_load("a", table) != "") exit 1
 		i = expect_match("a", a, "none", "this-host", "")
 		if (i) print exp_outcome["a", i] " " exp_errno["a", i]

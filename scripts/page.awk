@@ -1,7 +1,8 @@
-# report/lib.awk - what the report's awk programs share; report.sh runs each
-# after the tree's shared readers (its "lib" words):
-#   awk -f kernel/kernels.awk -f scripts/result.awk -f scripts/tap.awk -f scripts/expect.awk \
-#       -f report/lib.awk -v registry=kernel/kernels.tsv -f report/PROGRAM.awk ...
+# scripts/page.awk - what the page's awk programs share (report/*.awk, and
+# scripts/performance-doc.sh's chart); report.sh runs each after the tree's
+# shared readers (its "lib" words):
+#   awk -f scripts/kernels.awk -f scripts/result.awk -f scripts/tap.awk -f scripts/expect.awk \
+#       -f scripts/page.awk -v registry=kernel/kernels.tsv -f report/PROGRAM.awk ...
 # with FS a tab (jit-speed.awk keeps the default).
 
 # s, safe in HTML and SVG text and attributes
@@ -17,7 +18,7 @@ function problem(file, what) {
 	bad[file] = 1
 }
 
-# The registry (kernel/kernels.tsv, read by kernel/kernels.awk), as the
+# The registry (kernel/kernels.tsv, read by scripts/kernels.awk), as the
 # page shows it: kshort[] (column heads), kdesc[], and kbase[] (the same
 # kernel without this project's changes) or kother[] (~KERNEL: a different
 # kernel, for scale only).  report.sh has checked it; a registry that does

@@ -1,6 +1,6 @@
-# kernel/kernels.awk - the one reader of kernel/kernels.tsv, the registry.
+# scripts/kernels.awk - the one reader of kernel/kernels.tsv, the registry.
 # Every program that needs a fact about a kernel loads the registry with
-# it (awk -f kernel/kernels.awk -f PROGRAM.awk); the shell and Make ask
+# it (awk -f scripts/kernels.awk -f PROGRAM.awk); the shell and Make ask
 # kernel/kernels, which is this file behind a command line.
 #
 # reg_load(FILE) reads the registry and checks every row; it returns "" or

@@ -1,4 +1,4 @@
-# realjit/answer.awk - the answer of a real JIT's run, per kernel: the
+# scripts/answer.awk - the answer of a real JIT's run, per kernel: the
 # strongest policy under which the JIT ran every workload of the run, which
 # of the attacks the run tried under that policy land, and which stronger
 # policies the kernel refused to apply (a workload UNSEALED: the library's
