@@ -122,7 +122,12 @@ judge() {
 		RESULTS=$RESULTS "$SEALJIT/tests/provenance" "$k-$jit.tap" \
 			realjit/matrix.sh --jit "$jit" $([ "$mode" = full ] || echo --fast) "${kernels[@]}"
 		if [ -n "$brief" ]; then
-			awk '/^not ok / { print; show = 1; next } show && /^# / { print; next } { show = 0 }' "$tap"
+			# the failed points, each with its comments (scripts/tap.awk)
+			awk -f "$SEALJIT/scripts/result.awk" -f "$SEALJIT/scripts/tap.awk" -f <(echo '
+				{ tap = tap_read($0) }
+				tap == "point" && !tap_ok { print; show = 1; next }
+				show && (tap == "comment" || tap == "result") { print; next }
+				{ show = 0 }') "$tap"
 		else cat "$tap"; fi
 	done
 	RESULTS=$RESULTS "$SEALJIT/tests/tap-summary" --only "${kernels[@]/%/-$jit}"
