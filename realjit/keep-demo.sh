@@ -62,17 +62,14 @@ for jit in luajit-pkey node24-key; do
 	esac
 	SEALJIT=$SEALJIT BUILD=$BUILD "$here/judge.sh" --jit "$jit" --mode fast "$kernel" \
 		"$work/$jit-pkg/cases" "$work/$jit.out" >"$work/$jit.tap" 2>/dev/null || true
-	awk '/^# result / {
-		kind = name = policy = outcome = err = ""
-		for (i = 3; i <= NF; i++) {
-			split($i, kv, "=")
-			if (kv[1] == "kind") kind = kv[2]; else if (kv[1] == "name") name = kv[2]
-			else if (kv[1] == "policy") policy = kv[2]; else if (kv[1] == "outcome") outcome = kv[2]
-			else if (kv[1] == "errno") err = kv[2]
-		}
-		if (kind == "workload") printf "   %-20s under %-5s %s (output identical to the JIT-less run)\n", name, policy, outcome
-		else printf "   attack %-13s under %-5s %s %s\n", name, policy, outcome, (err == "-" ? "" : err)
-	}' "$work/$jit.out"
+	awk -f "$SEALJIT/scripts/result.awk" -f <(echo '
+		result_read($0) {
+			if (result("kind") == "workload")
+				printf "   %-20s under %-5s %s (output identical to the JIT-less run)\n",
+					result("name"), result("policy"), result("outcome")
+			else printf "   attack %-13s under %-5s %s %s\n", result("name"), result("policy"), result("outcome"),
+				(result("errno") == "-" ? "" : result("errno"))
+		}') "$work/$jit.out"
 	# the case points only: the demo's list is not a matrix mode's
 	if grep -Eq "^not ok [0-9]+ - $kernel (workload|attack) " "$work/$jit.tap"; then
 		echo "   (a case missed its expectation: $work/$jit.tap)"
