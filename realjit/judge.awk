@@ -83,8 +83,8 @@ BEGIN {
 	load(wtsv, "workload"); load(atsv, "attack")
 	nrules = split(require, rules, "\n")
 	while ((getline line < out) > 0)
-		if (line ~ /^# result /)
-			got_line[result_of(line, "kind"), result_of(line, "name"), result_of(line, "policy")] = line
+		if (result_read(line))
+			got_line[result("kind"), result("name"), result("policy")] = line
 	close(out)
 	n = 0; listed = ""
 	while ((getline line < cases) > 0) {
