@@ -13,10 +13,11 @@ trap 'rm -rf "$work"' EXIT
 . "$top/tests/tap.sh"
 tap_start 7
 
-mkdir -p "$work/top/kernel" "$work/top/kernel-series/6.1" "$work/bin"
-# the script, and the registry it learns each series from
+mkdir -p "$work/top/kernel" "$work/top/scripts" "$work/top/kernel-series/6.1" "$work/bin"
+# the script, and the registry it learns each series from (with its reader)
 cp "$top/kernel/export-series.sh" "$top/kernel/series-info.sh" "$top"/kernel/kernels* \
 	"$top"/kernel/*.fragment "$work/top/kernel/"
+cp "$top/scripts/kernels.awk" "$work/top/scripts/"
 export="$work/top/kernel/export-series.sh"
 series=$work/top/kernel-series/6.1
 for f in 0000-cover-letter 0001-old-one 0002-old-two; do echo "old $f" >"$series/$f.patch"; done
