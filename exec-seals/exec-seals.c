@@ -30,7 +30,7 @@
 #include <sealjit/intparse.h>
 #include <sealjit/mseal.h>
 
-#define PLAN 18
+#define PLAN 19
 /* Far from anything either image maps on its own. */
 #define ANON_AT ((uintptr_t)0x200000000000)
 /* What the old image leaves in its .bss page; the new one must not see it. */

@@ -22,6 +22,7 @@ struct outcome {
 	int ret, err;
 	bool vdso_ok;		/* the vDSO still works after the call */
 	bool below_kept;	/* the mapping below [vvar] is unchanged */
+	bool below_forks;	/* ... and a fork()ed child has it, as written */
 };
 
 struct sysmap {
@@ -43,6 +44,29 @@ static bool below_kept(const struct sysmap *s)
 	       strcmp(m.perms, "rw-p") == 0;
 }
 
+/* What place_below() writes at the start of the mapping below. */
+#define BELOW_MARK 0x5a
+
+/*
+ * Does a child of ours have the mapping below, with what we wrote there?
+ * Fork advice wrongly taken would leave it out of the child (MADV_DONTFORK)
+ * or empty there (MADV_WIPEONFORK), which its flags in smaps do not show.
+ */
+static bool below_forks(const struct sysmap *s)
+{
+	int status = 0;
+	pid_t pid;
+
+	if (!s->below)
+		return false;
+	fflush(NULL);
+	pid = fork();
+	if (pid == 0)
+		_exit(*(volatile char *)s->below == BELOW_MARK ? 0 : 1);
+	return pid > 0 && waitpid(pid, &status, 0) == pid &&
+	       WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
 static void child(call_fn call, const struct sysmap *s, int fd)
 {
 	struct outcome o = { 0 };
@@ -53,6 +77,7 @@ static void child(call_fn call, const struct sysmap *s, int fd)
 	if (o.ret) {
 		o.vdso_ok = vdso_works(s->gettime);
 		o.below_kept = below_kept(s);
+		o.below_forks = below_forks(s);
 	}
 	_exit(write(fd, &o, sizeof(o)) == sizeof(o) ? 0 : 1);
 }
@@ -123,12 +148,13 @@ static void judge(struct run *run, call_fn call, const struct sysmap *s,
 		return;
 	}
 	tap_ok(&run->tap, o.ret == -1 && o.err == SYSMAP_REFUSAL && o.vdso_ok &&
-		    (!below || o.below_kept),
+		    (!below || (o.below_kept && o.below_forks)),
 	       "%s: refused with %s (%d, %s), vDSO %s%s", what,
 	       strerrorname_np(SYSMAP_REFUSAL), o.ret, strerrorname_np(o.err),
 	       o.vdso_ok ? "works" : "BROKEN",
-	       !below ? "" : o.below_kept ? ", mapping below kept" :
-	       ", mapping below CHANGED");
+	       !below ? "" : !o.below_kept ? ", mapping below CHANGED" :
+	       o.below_forks ? ", mapping below kept" :
+	       ", mapping below NOT FORKED");
 }
 
 static int protect_vdso(const struct sysmap *s)
@@ -157,6 +183,15 @@ static int unmap_vdso(const struct sysmap *s)
 static int protect_from_below(const struct sysmap *s)
 {
 	return mprotect((void *)s->below, s->high - s->below, PROT_READ);
+}
+
+/*
+ * Fork advice from our mapping below [vvar] through [vdso]: a process that
+ * never sealed anything finds the seal only past the VMA it starts in.
+ */
+static int dontfork_from_below(const struct sysmap *s)
+{
+	return madvise((void *)s->below, s->high - s->below, MADV_DONTFORK);
 }
 
 /* From the middle of it, so that the unmap would split it first. */
@@ -207,6 +242,8 @@ static void place_below(struct sysmap *s)
 			 MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
 
 	s->below = got == at ? (uintptr_t)at : 0;
+	if (s->below)
+		*(volatile char *)s->below = BELOW_MARK;
 }
 
 static void check_ranges(struct run *run, struct sysmap *s)
@@ -217,6 +254,8 @@ static void check_ranges(struct run *run, struct sysmap *s)
 	if (!s->below) {
 		tap_skip(&run->tap, why, "mprotect() from below [vvar] through [vdso]");
 		tap_skip(&run->tap, why, "munmap() from below [vvar] through [vdso]");
+		tap_skip(&run->tap, why,
+			 "madvise(MADV_DONTFORK) from below [vvar] through [vdso]");
 		return;
 	}
 	printf("# [vvar]..[vdso] %#" PRIxPTR "-%#" PRIxPTR ", ours below at %#"
@@ -225,6 +264,8 @@ static void check_ranges(struct run *run, struct sysmap *s)
 	      "mprotect() from below [vvar] through [vdso]");
 	judge(run, unmap_from_below, s, true,
 	      "munmap() from below [vvar] through [vdso]");
+	judge(run, dontfork_from_below, s, true,
+	      "madvise(MADV_DONTFORK) from below [vvar] through [vdso]");
 }
 
 void check_system_mappings(struct run *run)

@@ -4,6 +4,9 @@
 # guests booted under guest/run --icount, each kernel booted several times.
 #
 #   --kernels "K..."   kernels to boot (default: make test's, kernel/kernels.tsv)
+#   --image K=BZIMAGE  boot BZIMAGE (a dev tree's build) as kernel K, which
+#                      must be in kernel/kernels.tsv: its rows and summary are
+#                      K's, compared with K's base; repeatable
 #   --boots N          boots per kernel (default 5: stress-ng's rates move by up
 #                      to 1% from boot to boot, the goals are 0.5%)
 #   --cases "C..."     cases to run (default: all; see --list)
@@ -34,6 +37,7 @@ timeout=600
 runs=$top/build/bench/runs
 bench_mm=$top/build/bench/bench-mm
 bundle=$top/build/bench/stress-ng
+declare -A images=()
 
 usage() {
 	sed -n '2,/^set /{/^set /d;s/^# \{0,1\}//;p}' "$0" >&2
@@ -67,6 +71,7 @@ parse_options() {
 		--out) [ $# -ge 2 ] || usage; out=$2; shift 2 ;;
 		--timeout) [ $# -ge 2 ] || usage; whole --timeout "$2"; timeout=$2; shift 2 ;;
 		--runs) [ $# -ge 2 ] || usage; runs=$2; shift 2 ;;
+		--image) [ $# -ge 2 ] || usage; add_image "$2"; shift 2 ;;
 		--list) make -s --no-print-directory -C "$top/bench" >&2; list_cases; exit 0 ;;
 		-h | --help) usage ;;
 		*) echo "bench-kernel: unknown argument '$1'" >&2; usage ;;
@@ -75,9 +80,29 @@ parse_options() {
 	[ -z "$kernels" ] || [ -n "${kernels// /}" ] || die "--kernels names no kernel"
 }
 
+# --image K=BZIMAGE: K must be a registry kernel, BZIMAGE a file.
+add_image() {
+	local k=${1%%=*} image=${1#*=}
+	[[ $1 == *=* && -n $k && -n $image ]] || die "--image wants KERNEL=BZIMAGE, not '$1'"
+	"$top/kernel/kernels" get "$k" kernel >/dev/null 2>&1 ||
+		die "--image: unknown kernel '$k' (kernel/kernels.tsv names them)"
+	[ -f "$image" ] || die "--image: no bzImage '$image'"
+	images[$k]=$(realpath "$image")
+}
+
 check_kernels() {
+	local k built=
+	[ -n "$kernels" ] || kernels=$("$top/kernel/kernels" names) || exit 2
+	for k in $kernels; do
+		[ -n "${images[$k]:-}" ] || built+=" $k"
+	done
+	# every --image kernel is booted, named in --kernels or not
+	for k in "${!images[@]}"; do
+		[[ " $kernels " == *" $k "* ]] || kernels+=" $k"
+	done
 	# shellcheck disable=SC2086 # kernel names are single words
-	kernels=$("$top/kernel/kernels" bootable $kernels) || exit 2
+	[ -z "${built// /}" ] || "$top/kernel/kernels" bootable $built >/dev/null || exit 2
+	kernels=$(echo $kernels)
 	[ -f "$top/build/guest/base.cpio.gz" ] || die "no guest initramfs (run: make guest)"
 }
 
@@ -98,7 +123,7 @@ boot() {
 	local rc=0
 	# shellcheck disable=SC2086 # case names are single words
 	"$top/guest/run" --icount --timeout "$timeout" "${adds[@]}" \
-		--console "$runs/$k-$b.console" "$k" -- sh guest-bench.sh $cases \
+		--console "$runs/$k-$b.console" "${images[$k]:-$k}" -- sh guest-bench.sh $cases \
 		>"$runs/$k-$b.out" 2>"$runs/$k-$b.err" || rc=$?
 	echo "$rc" >"$runs/$k-$b.rc"
 	echo "bench-kernel: $k boot $b: guest/run exit $rc" >&2

@@ -17,7 +17,7 @@ trap 'rm -rf "$work"' EXIT
 show() { sed 's/^/# /' "$1"; }
 field() { awk -F'\t' -v c="$1" -v f="$2" '$2 == c { print $f; exit }' "$3"; }
 
-tap_start 10
+tap_start 12
 # bench-mm's two files build at -j1: a jobserver inherited from make test
 # is not passed to this script, and make would warn that it is missing.
 unset MAKEFLAGS MFLAGS MAKELEVEL
@@ -42,6 +42,16 @@ harness --kernels "no-such-kernel" --cases mprotect-pair >"$work/log" 2>&1
 rc=$?
 check "bench-kernel: an unknown kernel exits 2" \
 	eval 'test $rc -eq 2 && grep -q "unknown kernel .no-such-kernel." "$work/log"'
+
+harness --image "no-such-kernel=$bench_mm" --cases mprotect-pair >"$work/log" 2>&1
+rc=$?
+check "bench-kernel: --image of an unknown kernel exits 2" \
+	eval 'test $rc -eq 2 && grep -q "unknown kernel .no-such-kernel." "$work/log"'
+
+harness --image "$kernel=$work/no-such-bzImage" --cases mprotect-pair >"$work/log" 2>&1
+rc=$?
+check "bench-kernel: --image of a missing bzImage exits 2" \
+	eval 'test $rc -eq 2 && grep -q "no bzImage" "$work/log" && ! test -e "$work/runs"'
 
 harness --kernels "$kernel" --boots 1 \
 	--cases "mprotect-pair mprotect-pair+far-unsealed mprotect-pair+far-seal" \

@@ -38,8 +38,8 @@ misuse "--after-exec: trailing junk in a number" "sealed=0junk: not a number" \
 	--kernel vanilla --after-exec "$(state 7)junk"
 misuse "--after-exec: a negative count (once wrapped by %u)" "next=-1: not a number" \
 	--kernel vanilla --after-exec "pid=7,next=-1,failed=0,skipped=0,anon=0,page=0,sealed=0"
-misuse "--after-exec: a count past the plan" "next=19: out of range \(1\.\.18\)" \
-	--kernel vanilla --after-exec "pid=7,next=19,failed=0,skipped=0,anon=0,page=0,sealed=0"
+misuse "--after-exec: a count past the plan" "next=20: out of range \(1\.\.19\)" \
+	--kernel vanilla --after-exec "pid=7,next=20,failed=0,skipped=0,anon=0,page=0,sealed=0"
 misuse "--after-exec: sealed is 0 or 1" "sealed=2: out of range \(0\.\.1\)" \
 	--kernel vanilla --after-exec "pid=7,next=1,failed=0,skipped=0,anon=0,page=0,sealed=2"
 misuse "--after-exec: pid 0" "pid=0: out of range" \
