@@ -64,6 +64,7 @@ struct page {
 	uint8_t prot;
 	uint8_t seals;
 	bool eperm;		/* FULL: upstream's call added a seal last */
+	bool reserved;		/* FULL: a fork child's sealed PROT_NONE stand-in */
 	int8_t pkey;
 	uint16_t vmflags;
 	uint32_t obj;		/* shared: the object, and the page in it */

@@ -494,10 +494,6 @@ static void predict_mseal_full(struct model *m, const struct op *op, struct expe
 			return set_err(ex, ENOMEM, "mseal: unmapped page in range");
 		if ((p->seals & MM_SEAL_MSEAL) && (types & ~p->seals))
 			return set_err(ex, EACCES, "mseal: adding a type under MM_SEAL_MSEAL");
-		/* Fork advice given before the seal would act after it. */
-		if ((types & ~p->seals) && (types & (MM_SEAL_MPROTECT | MSEAL_TYPES_PIN)) &&
-		    (p->vmflags & (VF_DC | VF_WF)))
-			return set_err(ex, EBUSY, "mseal: DONTFORK or WIPEONFORK set before the seal");
 	}
 	/* Only where a seal is added; the call that adds one decides the errno. */
 	for (size_t i = 0; i < r.n; i++) {

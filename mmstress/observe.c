@@ -207,7 +207,12 @@ int content_check_range(struct model *m, struct stats *st, uintptr_t addr,
 
 		if (!p->mapped)
 			continue;
-		if (read_tag(addr + i * PG, page_readable(m, p), &got)) {
+		/* A reservation: not even /proc/self/mem may read it. */
+		if (p->reserved && read_tag(addr + i * PG, false, &got))
+			continue;
+		if (p->reserved) {
+			want = ~0ULL - 1;
+		} else if (read_tag(addr + i * PG, page_readable(m, p), &got)) {
 			got = ~0ULL - 1;
 		} else if (got == want || (p->maybe_zero && got == 0)) {
 			continue;
@@ -315,14 +320,35 @@ int observe_check(struct model *m, struct stats *st, uint64_t index)
 	return observe_check_depth(m, st, index, DEPTH_SMAPS, NULL);
 }
 
-/* The child's view: DONTFORK pages gone, WIPEONFORK pages zero. */
+/*
+ * Would fork() give the child a reservation for P (the series, 6.1 patch
+ * 42)?  Sealed by a pin or MM_SEAL_MPROTECT, and left out (DONTFORK) or,
+ * closed to writes without a key, wiped (WIPEONFORK).
+ */
+static bool forks_reserved(const struct model *m, const struct page *p)
+{
+	if (m->seal != SEAL_FULL || !(p->seals & (MM_SEAL_MPROTECT | MSEAL_TYPES_PIN)))
+		return false;
+	if (p->vmflags & VF_DC)
+		return true;
+	return (p->vmflags & VF_WF) && (!(p->prot & PROT_WRITE) || p->pkey > 0);
+}
+
+/*
+ * The child's view: DONTFORK pages gone, WIPEONFORK pages zero; under the
+ * series, sealed ones a sealed, inaccessible reservation instead, with
+ * the parent's seals and nothing else.
+ */
 static void child_model(struct model *m)
 {
 	for (int w = 0; w < NWIN; w++)
 		for (size_t i = 0; i < m->win[w].npages; i++) {
 			struct page *p = &m->win[w].pages[i];
 
-			if (p->mapped && (p->vmflags & VF_DC))
+			if (p->mapped && forks_reserved(m, p))
+				*p = (struct page){ .mapped = true, .seals = p->seals,
+						    .eperm = p->eperm, .reserved = true };
+			else if (p->mapped && (p->vmflags & VF_DC))
 				memset(p, 0, sizeof(*p));
 			else if (p->mapped && (p->vmflags & VF_WF) && !p->shared)
 				p->tag = 0, p->maybe_zero = false;

@@ -81,11 +81,11 @@ static bool allowed(int kind, int err)
 	switch (kind) {
 	case R_MSEAL:
 		/*
-		 * mseal() itself refuses with EACCES only (MM_SEAL_MSEAL); a
-		 * full seal refuses a range that WIPEONFORK reached first.
+		 * mseal() itself refuses with EACCES only (MM_SEAL_MSEAL); it
+		 * seals memory with fork advice too (6.1 patch 42).
 		 */
 		if (mode == SEAL_FULL)
-			return err == ENOMEM || err == EACCES || err == EBUSY;
+			return err == ENOMEM || err == EACCES;
 		return err == ENOMEM || err == EPERM;
 	case R_MPROTECT: return err == ENOMEM || seal_refusal(err);
 	case R_MUNMAP: case R_MMAP: return seal_refusal(err);
