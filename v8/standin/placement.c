@@ -12,14 +12,16 @@
  * an address inside the binary's own image, or a code range it freed
  * before (CodeRangeAddressHint::GetAddressHint): the kernel cannot honour
  * either and puts the range at the top of the address space, out of reach.
- * The patched V8 looks for a free range within reach
- * (base::OS::GetFirstFreeMemoryRangeWithin over the short-call region);
- * so does this, for a PROT_NONE reservation whose hint lies in the
- * executable's image or in a code range already placed: the highest free
- * slot whose every byte is within 2 GiB of every byte of the executable's
- * image (so of the builtins, which are in its .text), taken with
- * MAP_FIXED_NOREPLACE.  Only the address changes; where no slot is free
- * the call goes on as V8 made it.
+ * The patched V8 asks for the first free range within reach
+ * (base::OS::GetFirstFreeMemoryRangeWithin over CodeRange's preferred
+ * region) and reserves at its top, leaving the room below it (the heap's,
+ * right after the binary) free; so does this, for a PROT_NONE reservation
+ * whose hint lies in the executable's image or in a code range already
+ * placed, with one difference: its window is what a rel32 reaches from
+ * every byte of the executable's image, not just of the builtins (which
+ * are in its .text), so a range it places is within V8's reach too.  The
+ * slot is taken with MAP_FIXED_NOREPLACE.  Only the address changes;
+ * where no slot is free the call goes on as V8 made it.
  */
 #define _GNU_SOURCE
 #include "standin.h"
@@ -91,11 +93,14 @@ struct gaps {
 	uintptr_t prev_end;
 };
 
-/* A gap [start, end) between mappings: keep the highest fitting slot. */
+/* A gap [start, end) between mappings, in address order: the first that
+ * fits gives the slot at its top. */
 static void consider(struct gaps *g, uintptr_t start, uintptr_t end)
 {
 	uintptr_t slot;
 
+	if (g->best)
+		return;
 	if (start < g->lo)
 		start = g->lo;
 	if (end > g->hi)
@@ -103,7 +108,7 @@ static void consider(struct gaps *g, uintptr_t start, uintptr_t end)
 	if (end <= start || end - start < g->len)
 		return;
 	slot = (end - g->len) & ~(SLOT_ALIGN - 1);
-	if (slot >= start && slot > g->best)
+	if (slot >= start)
 		g->best = slot;
 }
 
@@ -137,8 +142,8 @@ static void maps_line(struct gaps *g, const char *line)
 		g->prev_end = end;
 }
 
-/* The highest free slot of len bytes in [lo, hi), from /proc/self/maps
- * (no allocation: this runs inside mmap). */
+/* The top of the lowest free gap in [lo, hi) that holds len bytes, from
+ * /proc/self/maps (no allocation: this runs inside mmap). */
 static uintptr_t free_slot(uintptr_t lo, uintptr_t hi, size_t len)
 {
 	struct gaps g = { lo, hi, len, 0, 0 };
