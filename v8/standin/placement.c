@@ -21,17 +21,22 @@
  * every byte of the executable's image, not just of the builtins (which
  * are in its .text), so a range it places is within V8's reach too.  The
  * slot is taken with MAP_FIXED_NOREPLACE.  Only the address changes;
- * where no slot is free the call goes on as V8 made it.
+ * where no slot is free the call goes on as V8 made it (noted).  Then,
+ * where V8 calls its builtins short (an old generation that may reach 2
+ * GiB), it copies them into the far range, a sealing kernel refuses, and
+ * V8 stops (UNREACHABLE in OS::RemapPages); the patched V8 turns short
+ * builtin calls off for such a range instead (0004's isolate.cc hunk),
+ * which a stand-in cannot: V8's flags are frozen once it initialises.
+ * With patch 0003 the patched Node has one range per process; the
+ * stand-in places one per isolate (three fit beside this binary).
  */
 #define _GNU_SOURCE
 #include "standin.h"
 
 #include <elf.h>
-#include <errno.h>
 #include <fcntl.h>
 #include <link.h>
 #include <stdint.h>
-#include <string.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
 #include <unistd.h>
