@@ -72,10 +72,11 @@ rj_section_intro() {
 ### V8 13.6 without its key (node24)
 
 The official Node.js 24 binary with v8/standin/ standing in for
-v8/node-series/ but its first patch: `--no-short-builtin-calls`, no fork
-advice on code memory while the kernel refuses to seal it, a code range
-that outlives isolates; Node's platform gives V8 no thread-isolated
-allocator, as today (`realjit/matrix.sh --jit node24`).
+v8/node-series/ but its first patch: no fork advice on code memory while
+the kernel refuses to seal it, a code range that outlives isolates, and
+one reserved within reach of the builtins (short builtin calls on, no
+copy of them into the sealed range); Node's platform gives V8 no
+thread-isolated allocator, as today (`realjit/matrix.sh --jit node24`).
 
 INTRO
 }

@@ -25,6 +25,13 @@
  * nothing was unmapped, and V8 does not stop on its CHECK.  Any other
  * result is V8's.
  *
+ * 0004, the code range's place.  V8 reserves its code range with a hint
+ * the kernel cannot honour (inside the executable's image, or a range it
+ * freed); the range lands out of reach of the builtins and V8 copies them
+ * into it with mmap(MAP_FIXED) after it is sealed.  Such a reservation is
+ * given a free address within reach instead (placement.c): only where the
+ * range is, nothing about what may be done to it.
+ *
  * 0002, discards under the key.  V8 discards freed code pages with
  * madvise; a kernel that keeps sealed read-only memory from being
  * discarded counts key-write-disabled memory as read-only (upstream's
@@ -68,7 +75,7 @@ static int key = -1;
 
 static struct {
 	unsigned long held, dropped, made, teardown_answered, discards_opened;
-	unsigned long keyed_code;
+	unsigned long keyed_code, placed, not_placed;
 } count;
 
 static int (*next_mprotect)(void *, size_t, int);
@@ -221,10 +228,49 @@ int pkey_mprotect(void *addr, size_t len, int prot, int pkey)
 	return rc;
 }
 
+/* 0004: a reservation V8 asks near the builtins with a hint the kernel
+ * cannot honour: one inside the executable, or inside a code range it
+ * already has (placement.c). */
+static int wants_near_builtins(void *addr, int prot, int flags)
+{
+	uintptr_t hint = (uintptr_t)addr;
+	int taken;
+
+	if (!addr || prot != PROT_NONE ||
+	    (flags & (MAP_ANONYMOUS | MAP_NORESERVE)) != (MAP_ANONYMOUS | MAP_NORESERVE) ||
+	    (flags & (MAP_FIXED | MAP_FIXED_NOREPLACE)))
+		return 0;
+	if (placement_in_image(hint))
+		return 1;
+	pthread_mutex_lock(&lock);
+	taken = find(&reservations, hint, hint + 1) || find(&code, hint, hint + 1);
+	pthread_mutex_unlock(&lock);
+	return taken;
+}
+
+static void *reserve_near_builtins(void *addr, size_t len, int prot, int flags,
+				   int fd, off_t off)
+{
+	void *mapped = placement_reserve(len, prot, flags, fd, off, next_mmap);
+
+	pthread_mutex_lock(&lock);
+	if (mapped != MAP_FAILED) {
+		if (!count.placed++)
+			standin_note("0004 code range within reach of the builtins: %p +%zu "
+				     "(V8's hint %p)", mapped, len, addr);
+	} else {
+		count.not_placed++;
+		standin_note("0004 no free range within reach of the builtins for %zu "
+			     "bytes: V8's hint %p passed on", len, addr);
+	}
+	pthread_mutex_unlock(&lock);
+	return mapped;
+}
+
 void *mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off)
 {
 	uintptr_t start;
-	void *mapped;
+	void *mapped = MAP_FAILED;
 
 	resolve_next();
 	if (flags & MAP_FIXED) {
@@ -233,7 +279,10 @@ void *mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off)
 		settle_advice(start, start + len, prot & PROT_EXEC);
 		pthread_mutex_unlock(&lock);
 	}
-	mapped = next_mmap(addr, len, prot, flags, fd, off);
+	if (wants_near_builtins(addr, prot, flags))
+		mapped = reserve_near_builtins(addr, len, prot, flags, fd, off);
+	if (mapped == MAP_FAILED)
+		mapped = next_mmap(addr, len, prot, flags, fd, off);
 	if (mapped == MAP_FAILED)
 		return mapped;
 	start = (uintptr_t)mapped;
@@ -360,6 +409,7 @@ void calls_init(int pkey)
 	const char *why;
 
 	resolve_next();
+	placement_init();
 	key = pkey;
 	hold_fork_advice = kernel_refuses_fork_advice(&why);
 	standin_note("0002 fork advice %s (probe: a page with MADV_DONTFORK, mseal: %s)",
@@ -371,8 +421,10 @@ void calls_at_exit(void)
 {
 	pthread_mutex_lock(&lock);
 	standin_note("summary key=%d keyed_code=%lu fork_advice_held=%lu dropped=%lu made=%lu "
-		     "teardown_munmaps_answered=%lu discards_under_key=%lu",
+		     "teardown_munmaps_answered=%lu discards_under_key=%lu "
+		     "code_ranges_near_builtins=%lu not_near=%lu",
 		     key, count.keyed_code, count.held, count.dropped, count.made,
-		     count.teardown_answered, count.discards_opened);
+		     count.teardown_answered, count.discards_opened,
+		     count.placed, count.not_placed);
 	pthread_mutex_unlock(&lock);
 }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * platform.cc - what Node's platform would give V8 (standin.h): the
- * thread-isolated allocator (0001) and the flag (0002).
+ * thread-isolated allocator (0001).
  *
  * 0001.  NodePlatform (src/node_platform.h) does not override
  * v8::Platform::GetThreadIsolatedAllocator(), whose inline default returns
@@ -18,15 +18,11 @@
  * endbr64 where the binary has one), before it is rewritten: another
  * binary stops here, status 5, instead of being patched blind.
  *
- * 0002 (a build setting of --v8-enable-memory-sealing).
- * --no-short-builtin-calls: V8 then leaves its embedded builtins
- * where the binary mapped them instead of copying them into the code
- * range with mmap(MAP_FIXED), which a seal on the range refuses.  Set
- * with V8's API, as node.cc would, before V8 initialises.
+ * (Short builtin calls stay on: 0004, placement.c, puts the code range
+ * within their reach, so V8 never copies its builtins into the range.)
  */
 #include "standin.h"
 
-#include <v8-initialization.h>
 #include <v8-platform.h>
 
 #include <dlfcn.h>
@@ -103,11 +99,6 @@ void rewrite_slot(void **slot, void *function)
 }
 
 } // namespace
-
-void platform_set_flags(void)
-{
-	v8::V8::SetFlagsFromString("--no-short-builtin-calls");
-}
 
 int platform_give_allocator(void)
 {

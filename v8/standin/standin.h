@@ -12,9 +12,10 @@
  *                PKEY_DISABLE_WRITE), before any thread exists), given by
  *                patching NodePlatform's vtable slot, so that V8's
  *                ThreadIsolation writes code through its key
- *                0002 (--v8-enable-memory-sealing, a build setting):
- *                --no-short-builtin-calls: the builtins stay where the
- *                binary mapped them (no mmap(MAP_FIXED) into the code range)
+ *   placement.c  0004 the code range reserved within reach (+-2 GiB) of the
+ *                embedded builtins: short builtin calls stay on and V8
+ *                never copies its builtins into the range (no
+ *                mmap(MAP_FIXED) into it once it is sealed)
  *   calls.c      0002: no MADV_DONTFORK on code memory (the build without
  *                V8_ENABLE_PRIVATE_MAPPING_FORK_OPTIMIZATION), held back only
  *                while this kernel refuses to seal memory with fork advice
@@ -27,7 +28,9 @@
  *
  * Nothing here weakens a seal: the only calls it answers itself are fork
  * advice it holds back (never made) and munmaps the kernel refused
- * (nothing unmapped); every other call goes on to the next library.
+ * (nothing unmapped); the only call it changes is a code range's
+ * reservation, given an address (0004); every other call goes on to the
+ * next library as it was made.
  *
  *   SEALJIT_NODE_STANDIN=key|nokey   key: all of the above; nokey: all but
  *                                    0001 (V8 without its key)
@@ -37,6 +40,8 @@
 #define SEALJIT_NODE_STANDIN_H
 
 #include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
 
 #define STANDIN_EXIT_BAD_ENV 2	/* unset or unknown SEALJIT_NODE_STANDIN */
 #define STANDIN_EXIT_NO_PATCH 5	/* NodePlatform could not be patched */
@@ -50,11 +55,17 @@ void standin_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void standin_fatal(int status, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3), noreturn));
 
-/* platform.cc: 0002's flag and, with the key, 0001; returns the key
- * V8 writes code through, or -1 (nokey, or no PKU: V8 then keeps W^X off,
- * as Node does today). */
-void platform_set_flags(void);
+/* platform.cc: 0001; returns the key V8 writes code through, or -1 (no
+ * PKU: V8 then keeps W^X off, as Node does today). */
 int platform_give_allocator(void);
+
+/* placement.c: 0004.  placement_reserve() maps len bytes at the highest
+ * free address within reach of the executable's image, through next_mmap
+ * with MAP_FIXED_NOREPLACE; MAP_FAILED when there is none. */
+void placement_init(void);
+int placement_in_image(uintptr_t addr);
+void *placement_reserve(size_t len, int prot, int flags, int fd, off_t off,
+			void *(*next_mmap)(void *, size_t, int, int, int, off_t));
 
 /* calls.c */
 void calls_init(int pkey);		/* the key 0002 opens around discards, or -1 */

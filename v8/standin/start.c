@@ -3,7 +3,7 @@
  * start.c - the stand-in's constructor and report (standin.h).  It runs
  * before Node's main() and before any thread exists: the key must be
  * allocated while one thread's PKRU is the only one (new threads inherit
- * their creator's), and the flag set before V8 initialises.
+ * their creator's).
  */
 #define _GNU_SOURCE
 #include "standin.h"
@@ -89,11 +89,10 @@ __attribute__((constructor)) static void standin_start(void)
 			      "SEALJIT_NODE_STANDIN is '%s', not key or nokey",
 			      mode ? mode : "(unset)");
 	with_key = strcmp(mode, "key") == 0;
-	platform_set_flags();
 	if (with_key)
 		pkey = platform_give_allocator();
 	calls_init(pkey);
-	standin_note("start mode=%s key=%d (0001 %s, 0002 --no-short-builtin-calls)",
+	standin_note("start mode=%s key=%d (0001 %s; short builtin calls on, 0004)",
 		     mode, pkey, with_key ? (pkey >= 0 ? "V8's allocator given" :
 				"no key: no PKU here") : "not applied");
 	atexit(at_exit);
