@@ -19,7 +19,7 @@
 #   make check-series  every patch builds on its own (slow; not in make test)
 #   make selftest   the mseal selftest on every kernel
 #   make attacks    every attack on every kernel, and the side-by-side table
-#   make luajit-attacks  Debian's LuaJIT and the patched one (luajit-series/),
+#   make luajit-attacks  Debian's LuaJIT and the patched one (realjit/luajit/series/),
 #                   every workload and attack under every policy, every kernel
 #   make luajit-pkey-cost  the patched LuaJIT against the unpatched, in guest
 #                   instructions (3 boots a kernel)
@@ -50,7 +50,7 @@
 #   make test-debug the selftest, attacks, a million mm-stress calls and the
 #                   peer suites on KASAN/lockdep kernels (not in make test)
 #   make guest, jitdemo, attacks-bin, exec-seals-bin, mmstress-bin, bench-bin,
-#                   realjit-bin, luajit-series-bin, v8-bin: one part's build
+#                   realjit-bin, luajit-bin, luajit-series-bin, v8-bin: one part's build
 #   make clean      remove build/ (the kernel cache stays; see README.md)
 
 SHELL := /bin/bash
@@ -108,24 +108,20 @@ EXPECTED = tap-summary tap-reader shell-pipes install-deps progress suite-times 
 	$(addsuffix -keyspace,$(KERNELS)) $(addsuffix -jitdemo-pkey,$(JITDEMO_SEALED) $(JITDEMO_ENOSYS)) \
 	'attacks-host-*' $(addsuffix -attacks,$(KERNELS)) \
 	$(addsuffix -exec-seals,$(KERNELS)) exec-seals-host \
-	luajit-host $(addsuffix -luajit,$(KERNELS)) report-page report-self-test \
-	luajit-series-host $(addsuffix -luajit-series,$(LUAJIT_SERIES_KERNELS)) $(addsuffix -luajit-pkey,$(KERNELS)) \
-	v8-host $(addsuffix -v8,$(KERNELS)) $(addsuffix -node24-key,$(KERNELS)) $(addsuffix -node24,$(KERNELS)) \
+	$(REALJIT_EXPECTED) report-page report-self-test \
 	$(call peer_results,$(KERNELS)) \
 	mmstress-host $(call mmstress_results,$(MMSTRESS_KERNELS)) bench-smoke \
 	$(if $(DEBUG_CACHED),$(DEBUG_SHORT_EXPECTED),debug-kernels)
 
 .PHONY: all deps kernel kernel-6.1 kernel-6.12 kernel-debug guest jitdemo attacks-bin selftest test test-steps \
-	exec-seals-bin test-exec-seals test-exec-seals-host realjit-bin test-luajit test-luajit-host luajit-attacks \
-	luajit-series-bin test-luajit-series test-luajit-pkey luajit-pkey-cost \
-	v8-bin test-v8 test-v8-host v8-attacks test-node24 node24-attacks node24-cost \
+	exec-seals-bin test-exec-seals test-exec-seals-host \
 	test-harness test-series test-kernel-build test-guest-runner test-jitdemo \
 	test-jitdemo-guest test-attacks test-attacks-host test-peer-selftest attacks demo \
 	threat-model report test-report check-series bench-jit fuzz clean \
 	mmstress-bin test-mmstress test-peer-vm test-debug test-debug-short test-debug-basics bench-bin bench-kernel \
 	test-bench-smoke
 
-all: kernel guest jitdemo attacks-bin exec-seals-bin realjit-bin luajit-series-bin v8-bin
+all: kernel guest jitdemo attacks-bin exec-seals-bin $(REALJIT_BINS)
 
 jitdemo: deps
 	@$(MAKE) --no-print-directory -C jitdemo all static
@@ -303,86 +299,81 @@ attacks: test-attacks luajit-attacks
 	@scripts/attack-table.sh $(KERNELS)
 
 # The real JITs, each under every seal policy on every kernel and attacked
-# from inside, by one harness (realjit/README.md) and a profile each:
-# Debian's LuaJIT (luajit/), LuaJIT with luajit-series/ (luajit-pkey: W^X by
-# a protection key, issue 32), V8 in Debian's Node.js (v8/, issue 34).  make
-# test runs each one's fast subset; make luajit-attacks and v8-attacks their
-# whole matrices.  matrix.sh exits 0 once its TAP is written (make test
+# from inside, by one harness (realjit/README.md) and a profile each
+# (realjit/DIR/NAME.profile).  Nothing here names a JIT: realjit/jits
+# reads the profiles into Make variables (build/realjit.mk, made again
+# when a profile changes), and each JIT's targets are made from them:
+#   DIR-bin, test-DIR-host   a JIT folder's build (make -C realjit/DIR) and
+#                            host tests, if it has them (result DIR-host)
+#   test-NAME..., NAME-attacks...   each profile's RJ_TEST_TARGET (its fast
+#                            subset, in make test) and RJ_FULL_TARGET (its
+#                            whole matrix, in make test-full), each running
+#                            every profile that names it
+# and a folder's realjit/DIR/top.mk adds what that JIT has beyond them
+# (its series, its cost), to REALJIT_BINS, REALJIT_STEPS and
+# REALJIT_EXPECTED.  matrix.sh exits 0 once its TAP is written (make test
 # counts a miss, and make -k still runs test-report); --strict fails on a
 # miss and --brief shows the failed cases (the whole TAP is in RESULTS).
 # The page draws every one with expected tables (report/report.sh --jits).
+include $(BUILD)/realjit.mk
+$(BUILD)/realjit.mk: realjit/jits realjit/cases.sh realjit $(wildcard realjit/*/ realjit/*/*.profile)
+	@mkdir -p $(@D)
+	@realjit/jits make >$@.$$$$ && mv $@.$$$$ $@
 REALJIT_ENV := SEALJIT=$(CURDIR) BUILD=$(BUILD)/realjit RESULTS=$(RESULTS)
 # $(call realjit_matrix,JIT,OPTIONS)
 realjit_matrix = $(REALJIT_ENV) realjit/matrix.sh --jit $(1) $(2) $(KERNELS)
+# $(call realjit_needs,JIT...): the builds their runs need
+realjit_needs = $(call uniq,$(foreach j,$(1),$(RJ.$(j).dir)-bin $(RJ.$(j).needs)))
+REALJIT_BINS :=
+REALJIT_STEPS :=
+REALJIT_EXPECTED :=
+-include $(wildcard realjit/*/top.mk)
+REALJIT_BINS := realjit-bin $(addsuffix -bin,$(RJ.dirs)) $(REALJIT_BINS)
+REALJIT_STEPS := $(addprefix test-,$(addsuffix -host,$(RJ.tested))) $(REALJIT_STEPS)
+REALJIT_EXPECTED := $(addsuffix -host,$(RJ.tested)) \
+	$(foreach j,$(RJ.matrix),$(addsuffix -$(j),$(KERNELS))) $(REALJIT_EXPECTED)
+
 realjit-bin: deps
 	@$(MAKE) --no-print-directory -C realjit all
 
-test-luajit-host: $(call built,realjit-bin)
-	@$(REALJIT_ENV) tests/tap-run luajit-host -- luajit/tests/host.sh
+# (one recipe line for each, as a hand-written target would have)
+define newline
 
-test-luajit: $(call built,kernel guest realjit-bin)
-	@$(call realjit_matrix,luajit,--fast)
 
-luajit-attacks: kernel guest realjit-bin luajit-series-bin
-	@rc=0; $(call realjit_matrix,luajit,--strict --brief) || rc=1; \
-	$(call realjit_matrix,luajit-pkey,--strict --brief) || rc=1; \
-	exit $$rc
+endef
+space := $(subst ,, )
+# $(call realjit_dir,DIR): a JIT folder's build; realjit_host: its host
+# tests.
+define realjit_dir
+$(1)-bin: deps
+	@$$(MAKE) --no-print-directory -C realjit/$(1) all
+endef
+define realjit_host
+test-$(1)-host: $$(call built,$(1)-bin)
+	@$$(REALJIT_ENV) tests/tap-run $(1)-host -- realjit/$(1)/tests/host.sh
+endef
+# $(call realjit_test,TARGET): make test's fast subset of every profile
+# that names TARGET, then what its top.mk adds (realjit_also.TARGET).
+define realjit_test
+$(1): $$(call built,kernel guest $(call realjit_needs,$(RJ.$(1))))$(subst $(space)$(newline),$(newline),$(foreach j,$(RJ.$(1)),$(newline)	@$$(call realjit_matrix,$(j),--fast)))
+	@$$(realjit_also.$(1))
+endef
+# $(call realjit_full,TARGET): the whole matrix of every profile that
+# names TARGET; fails when one of them missed.
+define realjit_full
+$(1): kernel guest $$(call realjit_needs,$$(RJ.$(1)))
+	@rc=0; $$(foreach j,$$(RJ.$(1)),$$(call realjit_matrix,$$(j),--strict --brief) || rc=1;) exit $$$$rc
+endef
+$(foreach d,$(RJ.dirs),$(eval $(call realjit_dir,$(d))))
+$(foreach d,$(RJ.tested),$(eval $(call realjit_host,$(d))))
+$(foreach t,$(RJ.tests),$(eval $(call realjit_test,$(t))))
+$(foreach t,$(RJ.fulls),$(eval $(call realjit_full,$(t))))
+.PHONY: realjit-bin $(addsuffix -bin,$(RJ.dirs)) $(addprefix test-,$(addsuffix -host,$(RJ.tested))) $(RJ.tests) $(RJ.fulls)
 
-# luajit-series/, built from Debian's source package in the cache: its host
-# tests (the series applies and builds, Debian's own tests, the no-PKU
-# fallback), its tests in a guest with PKU on the kernel of the whole 6.1
-# series, and what it costs: the patched LuaJIT against the unpatched,
-# built alike (luajit-plain), in the same --icount boots, unsealed and
-# sealed (3 boots a kernel).
-LUAJIT_SERIES_KERNELS := $(foreach k,$(call where,main,abi,types),$(if $(filter yes,$(REG.$(k).whole)),$(k)))
-luajit-series-bin: deps
-	@luajit-series/build.sh
-
-test-luajit-series: $(call built,luajit-series-bin realjit-bin)
-	@tests/tap-run luajit-series-host -- luajit-series/tests/host.sh
-
-luajit-pkey-cost: kernel guest realjit-bin luajit-series-bin
-	@$(REALJIT_ENV) realjit/cost.sh --jit luajit-plain --jit luajit-pkey \
-		--policies "bare none pin all upstream" $(KERNELS)
-
-test-luajit-pkey: $(call built,kernel guest realjit-bin luajit-series-bin)
-	@$(call realjit_matrix,luajit-pkey,--fast)
-	@$(foreach k,$(LUAJIT_SERIES_KERNELS),tests/tap-run $(k)-luajit-series -- luajit-series/tests/guest.sh $(k);)
-
-v8-bin: deps
-	@$(MAKE) --no-print-directory -C v8 all
-
-test-v8-host: $(call built,v8-bin)
-	@$(REALJIT_ENV) tests/tap-run v8-host -- v8/tests/host.sh
-
-test-v8: $(call built,kernel guest v8-bin)
-	@$(call realjit_matrix,v8,--fast)
-
-v8-attacks: kernel guest v8-bin
-	@$(call realjit_matrix,v8,--strict --brief)
-
-# V8 13.6 in the official Node.js 24 (v8/fetch-node24.sh) with v8/standin/,
-# the stand-in for v8/node-series/: make test runs both fast subsets,
-# without the key (node24) and with it (node24-key) (test-node24);
-# node24-attacks both whole matrices; node24-cost the keyed one, sealed
-# under every policy its kernels take, against bare Node 24.
-test-node24: $(call built,kernel guest v8-bin)
-	@$(call realjit_matrix,node24-key,--fast)
-	@$(call realjit_matrix,node24,--fast)
-
-node24-attacks: kernel guest v8-bin
-	@rc=0; $(call realjit_matrix,node24,--strict --brief) || rc=1; \
-	$(call realjit_matrix,node24-key,--strict --brief) || rc=1; \
-	exit $$rc
-
-node24-cost: kernel guest v8-bin
-	@$(REALJIT_ENV) realjit/cost.sh --jit node24-key \
-		--policies "bare none card upstream" $(KERNELS)
-
-demo: kernel guest jitdemo attacks-bin realjit-bin luajit-series-bin v8-bin
+demo: kernel guest jitdemo attacks-bin $(REALJIT_BINS)
 	@scripts/demo.sh $(KERNELS)
 
-threat-model: test-attacks luajit-attacks v8-attacks node24-attacks
+threat-model: test-attacks $(RJ.fulls)
 	@scripts/threat-model.sh $(KERNELS)
 
 # The threat model on one page, from whatever the last runs left in
@@ -518,7 +509,7 @@ test:
 	@rm -rf $(RESULTS)
 	@$(TIME) phase kernels $(MAKE) --no-print-directory kernel || true
 	@$(TIME) phase programs $(MAKE) --no-print-directory -j2 guest jitdemo attacks-bin mmstress-bin bench-bin \
-		exec-seals-bin realjit-bin luajit-series-bin v8-bin || true
+		exec-seals-bin $(REALJIT_BINS) || true
 	@$(TIME) phase steps scripts/test-progress.sh $(MAKE) --no-print-directory -j2 -O -k test-steps BUILT=yes || true
 	@scripts/suite-times.sh $(RESULTS) || true
 	@tests/tap-summary $(EXPECTED)
@@ -529,20 +520,19 @@ test:
 .PHONY: test-full
 test-full:
 	@rc=0; $(MAKE) --no-print-directory test || rc=1; \
-	$(MAKE) --no-print-directory -k luajit-attacks v8-attacks node24-attacks || rc=1; \
+	$(MAKE) --no-print-directory -k $(RJ.fulls) || rc=1; \
 	exit $$rc
 
 # The longest steps come first, so that the short ones fill the gaps; the
 # page (test-report, 1.5 min of chromium) waits for the steps it is drawn
 # from, and starts when they end rather than alone at the end.  Each step
 # runs in a make of its own (timed-STEP), so that its time is its own.
-TEST_STEPS := test-debug-short test-kernel-build test-mmstress test-attacks test-luajit test-luajit-pkey test-v8 test-node24 \
+TEST_STEPS := test-debug-short test-kernel-build test-mmstress test-attacks $(RJ.tests) \
 	test-report test-series test-harness test-guest-runner selftest test-jitdemo test-jitdemo-guest \
-	test-attacks-host test-peer-selftest test-bench-smoke test-exec-seals test-exec-seals-host test-luajit-host \
-	test-luajit-series test-v8-host
+	test-attacks-host test-peer-selftest test-bench-smoke test-exec-seals test-exec-seals-host $(REALJIT_STEPS)
 .PHONY: $(addprefix timed-,$(TEST_STEPS))
 test-steps: $(addprefix timed-,$(TEST_STEPS))
-timed-test-report: timed-test-attacks timed-test-luajit timed-test-luajit-pkey timed-test-v8 timed-test-node24
+timed-test-report: timed-test-attacks $(addprefix timed-,$(RJ.tests))
 $(addprefix timed-,$(TEST_STEPS)): timed-%:
 	@$(TIME) step $* $(MAKE) --no-print-directory $* BUILT=yes
 

@@ -9,8 +9,9 @@
 #         controls) every attack (RJ_FAST_CONTROLS=every) or those
 #         (RJ_FAST_CONTROLS=fast)
 #
-# A JIT is a profile, JITDIR/NAME.profile (bash, sourced by rj_use_jit;
-# realjit/README.md says what it sets).  NAME names its results:
+# A JIT is a profile, realjit/JITDIR/NAME.profile (bash, sourced by
+# rj_use_jit; realjit/README.md says what it sets): the JITs are the
+# profiles in realjit/'s folders, and nothing else lists them.  NAME names its results:
 # KERNEL-NAME.out and .tap, NAME-matrix.md, NAME-cost.tsv and .md.
 # The attacks are the scenario column of the JIT's attack table (its rows
 # that name one rather than a pattern); the JIT's attacker, listing its
@@ -18,7 +19,8 @@
 # (rj_read_attacks), so that a failing or empty list, or a scenario without
 # its rows, stops the run instead of shrinking it.
 # Functions return 2 and say why on stderr ("RJ_WHO: ...").
-RJ_TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+RJ_HARNESS=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+RJ_TOP=$(dirname "$RJ_HARNESS")
 RJ_WHO=${RJ_WHO:-realjit}
 RJ_POLICIES=(none pin card all upstream)
 
@@ -27,7 +29,7 @@ rj_fail() { echo "$RJ_WHO: $*" >&2; return 2; }
 # The JITs there are profiles of, space-separated, by name.
 rj_profiles() {
 	local f
-	for f in "$RJ_TOP"/*/*.profile; do [ -f "$f" ] && basename "$f" .profile; done | LC_ALL=C sort | paste -sd' '
+	for f in "$RJ_HARNESS"/*/*.profile; do [ -f "$f" ] && basename "$f" .profile; done | LC_ALL=C sort | paste -sd' '
 }
 
 # The JITs with expected tables (the others are measured for their cost
@@ -38,15 +40,15 @@ rj_matrix_jits() {
 	echo "${with[*]}"
 }
 
-# rj_use_jit NAME: the profile NAME.profile sourced (the one of the tree's
+# rj_use_jit NAME: the profile NAME.profile sourced (the one of realjit/'s
 # folders that has it), RJ_JIT=NAME, RJ_HOME its folder; the variables and
 # functions every profile sets, checked.
 rj_use_jit() {
 	local found=() f v
 	[[ ${1:-} =~ ^[a-z0-9][a-z0-9-]*$ ]] || { rj_fail "'${1:-}' is no JIT name (profiles: $(rj_profiles))"; return; }
-	for f in "$RJ_TOP"/*/"$1".profile; do [ -f "$f" ] && found+=("$f"); done
+	for f in "$RJ_HARNESS"/*/"$1".profile; do [ -f "$f" ] && found+=("$f"); done
 	[ ${#found[@]} -eq 1 ] || { rj_fail "no JIT '$1' (profiles: $(rj_profiles))"; return; }
-	unset RJ_WORKLOADS RJ_GUEST_JIT RJ_TABLE_W RJ_TABLE_A RJ_FAST_WORKLOADS RJ_FAST_ATTACKS RJ_REQUIRE RJ_SUMMARY_AWK RJ_COST_MD \
+	unset RJ_WORKLOADS RJ_GUEST_JIT RJ_TABLE_W RJ_TABLE_A RJ_FAST_WORKLOADS RJ_FAST_ATTACKS RJ_REQUIRE RJ_MAKE_NEEDS RJ_SUMMARY_AWK RJ_COST_MD \
 		RJ_COST_HEADING RJ_PAGE_INTRO RJ_PAGE_LEGEND RJ_PAGE_COST
 	unset -f rj_list_attacks rj_package rj_section_intro
 	# shellcheck disable=SC2034 # the defaults, read by the scripts that source this

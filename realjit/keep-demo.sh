@@ -3,10 +3,10 @@
 # JITs that keep the seal, in one guest boot, narrated (default: the first
 # kernel of kernel/kernels.tsv with the series' semantics, its model):
 #
-#   LuaJIT with luajit-series/ (luajit-pkey)   sealed with card, a hot loop
+#   LuaJIT with realjit/luajit/series/ (luajit-pkey)   sealed with card, a hot loop
 #       runs; the corrupted mprotect through libc is refused
 #   V8 13.6 (Node.js 24) with its key            the stand-in for
-#       (node24-key, v8/standin/)                 v8/node-series/, sealed
+#       (node24-key, realjit/v8/standin/)                 realjit/v8/node-series/, sealed
 #       with card: TurboFan code runs; a corrupted mprotect is refused, and
 #       a plain store into the code faults on V8's key
 #
@@ -44,7 +44,7 @@ for jit in luajit-pkey node24-key; do
 	adds+=(--add "$work/$jit-pkg")
 done
 
-bold "== The JITs that keep the seal, on $kernel: LuaJIT with luajit-series/ and"
+bold "== The JITs that keep the seal, on $kernel: LuaJIT with realjit/luajit/series/ and"
 bold "   V8 13.6 (Node.js 24) with its key, both sealed with card, in one boot"
 start=$(date +%s)
 "$SEALJIT/guest/run" --timeout 900 "${adds[@]}" "$kernel" -- sh -c '
@@ -57,8 +57,8 @@ for jit in luajit-pkey node24-key; do
 	sed -n "/^# jit $jit\$/,/^# jit /p" "$work/out" | grep '^# result' >"$work/$jit.out" || true
 	printf '\n'
 	case $jit in
-	luajit-pkey) bold "-- LuaJIT with luajit-series/: code read-write-execute under a key, sealed" ;;
-	node24-key) bold "-- V8 13.6 with its key: Node's platform gives V8 its allocator (v8/standin/), sealed" ;;
+	luajit-pkey) bold "-- LuaJIT with realjit/luajit/series/: code read-write-execute under a key, sealed" ;;
+	node24-key) bold "-- V8 13.6 with its key: Node's platform gives V8 its allocator (realjit/v8/standin/), sealed" ;;
 	esac
 	SEALJIT=$SEALJIT BUILD=$BUILD "$here/judge.sh" --jit "$jit" --mode fast "$kernel" \
 		"$work/$jit-pkg/cases" "$work/$jit.out" >"$work/$jit.tap" 2>/dev/null || true

@@ -2,7 +2,7 @@
 # realjit/matrix.sh --jit NAME [--fast] [--strict] [--brief] [--jobs N]
 #                   [--timeout SECS] [KERNEL...] -
 # the JIT NAME (its profile, realjit/cases.sh: luajit, Debian's LuaJIT;
-# luajit-pkey, LuaJIT with luajit-series/; v8, Debian's Node.js), under
+# luajit-pkey, LuaJIT with realjit/luajit/series/; v8, Debian's Node.js), under
 # every seal policy on every KERNEL (default: make test's, kernel/kernels.tsv;
 # any kernel with a build/kernels/NAME/bzImage): its workloads and the
 # attacks on its live code, one guest boot per kernel (guest/run; JOBS

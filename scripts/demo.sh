@@ -58,7 +58,7 @@ for kernel in "$@"; do
 	[[ $series_kernels == *" $kernel "* ]] || continue
 	echo
 	bold "== A JIT nobody here wrote: Debian's LuaJIT, unmodified, on $kernel"
-	luajit/demo.sh "$kernel"
+	realjit/luajit/demo.sh "$kernel"
 	break
 done
 
@@ -80,7 +80,7 @@ else
 fi
 
 # The ending: the production JITs that keep the seal, LuaJIT with
-# luajit-series/ and V8 13.6 (Node.js 24) with its key, sealed, an attack
+# realjit/luajit/series/ and V8 13.6 (Node.js 24) with its key, sealed, an attack
 # refused, in one boot on the first kernel with the series' semantics
 # (realjit/keep-demo.sh).
 for kernel in "$@"; do

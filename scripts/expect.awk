@@ -1,8 +1,8 @@
 # scripts/expect.awk - the one matcher of the expected-result tables:
 # attacks/expected.tsv and the real JITs' expected-{workloads,attacks}.tsv
-# (luajit/, v8/).  Their rows are tab-separated NAME POLICY KERNEL OUTCOME
+# (realjit/luajit/, realjit/v8/).  Their rows are tab-separated NAME POLICY KERNEL OUTCOME
 # ERRNO [REASON], or, in a table the caller says has a check column
-# (exp_has_check[TABLE] = 1 before loading it: v8/'s), NAME POLICY KERNEL
+# (exp_has_check[TABLE] = 1 before loading it: realjit/v8/'s), NAME POLICY KERNEL
 # OUTCOME ERRNO CHECK [REASON], "#"
 # comments and blank lines aside; NAME, POLICY and KERNEL are fnmatch(3)
 # patterns (* ? [...]), NAME may end in @ORIGIN (the row holds for that

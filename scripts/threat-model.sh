@@ -16,7 +16,7 @@
 #                   --jit NAME --section, from the full matrix of make
 #                   luajit-attacks, make v8-attacks, make node24-attacks;
 #                   with its cost table): "A JIT nobody here wrote"
-#                   (luajit), LuaJIT with luajit-series/ (luajit-pkey), V8
+#                   (luajit), LuaJIT with realjit/luajit/series/ (luajit-pkey), V8
 #                   (v8), V8 13.6 without and with its key (node24,
 #                   node24-key)
 set -euo pipefail

@@ -9,8 +9,8 @@
 #   - make's steps (make -n): the kernel build, the selftest, jitdemo, its
 #     key space and the code space, attacks, exec-seals, mmstress and its
 #     control, the peer selftest, the real JITs (Debian's LuaJIT, the
-#     patched one and its guest test, V8: make test's, and luajit/'s and
-#     v8/'s own defaults), the benchmark, the report, the demo, and the
+#     patched one and its guest test, V8: make test's, and realjit/luajit/'s and
+#     realjit/v8/'s own defaults), the benchmark, the report, the demo, and the
 #     results make test counts;
 #   - the programs: attacks and exec-seals, built in the copy, know
 #     mseal-copy (attacks judges it by mseal's rows of expected.tsv, on this
@@ -83,14 +83,14 @@ dry_has "make test-luajit runs LuaJIT on it" "matrix.sh --jit luajit --fast vani
 dry_has "make test-luajit-pkey runs the patched LuaJIT on it" \
 	"matrix.sh --jit luajit-pkey --fast vanilla v1 mseal upstream upstream-fixes $new\$" test-luajit-pkey
 dry_has "... and its guest test (the whole series, seal types)" \
-	"tap-run $new-luajit-series -- luajit-series/tests/guest.sh $new;" test-luajit-pkey
+	"tap-run $new-luajit-series -- realjit/luajit/series/tests/guest.sh $new;" test-luajit-pkey
 dry_has "make test-v8 runs V8 on it" "matrix.sh --jit v8 --fast vanilla v1 mseal upstream upstream-fixes $new\$" test-v8
 own=
 for d in luajit v8; do
-	out=$(make --no-print-directory -C "$copy/$d" -n test 2>&1)
+	out=$(make --no-print-directory -C "$copy/realjit/$d" -n test 2>&1)
 	has "$out" "matrix.sh --jit $d --strict --fast vanilla v1 mseal upstream upstream-fixes $new\$" || own+=" $d: $(tail -n 1 <<<"$out")"
 done
-tap_result "$([ -z "$own" ]; echo $?)" "luajit/'s and v8/'s own make test run on it" "$own"
+tap_result "$([ -z "$own" ]; echo $?)" "realjit/luajit/'s and realjit/v8/'s own make test run on it" "$own"
 dry_has "make bench-kernel measures it" "bench-kernel.sh --kernels \"vanilla v1 mseal upstream upstream-fixes $new\"" bench-kernel
 dry_has "make report draws its column" "report.sh --kernels \"vanilla v1 mseal upstream upstream-fixes $new\"" report
 dry_has "make demo shows it" "demo.sh vanilla v1 mseal upstream upstream-fixes $new\$" demo

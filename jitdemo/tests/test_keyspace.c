@@ -1,5 +1,5 @@
 /*
- * test_keyspace.c - --seal=pkey, V8's and luajit-series/'s design in
+ * test_keyspace.c - --seal=pkey, V8's and realjit/luajit/series/'s design in
  * libjit: the key space is mapped read-write-execute under a protection
  * key and sealed before any code is in it, then keeps growing: every later
  * module's code is written through the key, never through mprotect().

@@ -2,7 +2,7 @@
 /*
  * live-code.c - one corrupted mm call on a JIT's live machine code, from
  * inside its process (see live-code.h).  The scenarios are
- * luajit/attack/attack.lua's, call for call:
+ * realjit/luajit/attack/attack.lua's, call for call:
  *
  *   mprotect-rw        mprotect(RW), plant the payload, mprotect(RX)
  *   mprotect-rwx       mprotect(RWX), plant the payload

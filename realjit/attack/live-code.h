@@ -5,7 +5,7 @@
  * which JIT made the code: the caller names the code (its address and
  * size, from the JIT's own tools) and runs it again afterwards.
  *
- * v8/attack/addon.c calls it from Node.js; luajit/attack/attack.lua does
+ * realjit/v8/attack/addon.c calls it from Node.js; realjit/luajit/attack/attack.lua does
  * the same in Lua and could load it through FFI instead.
  */
 #ifndef SEALJIT_LIVE_CODE_H

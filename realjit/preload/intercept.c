@@ -9,10 +9,10 @@
  * policy; later ones find it in the area table.  Every call passes to the
  * kernel unchanged (syscall(2): no libc symbol recursion) and every
  * refusal is reported with its errno.  pkey_mprotect() is mprotect()
- * with a protection key: the series in luajit-series/ maps each area
+ * with a protection key: the series in realjit/luajit/series/ maps each area
  * read-write-execute under a key with it, once, and never re-protects.
  *
- * V8 (v8/) makes the same calls from several threads (a WebAssembly
+ * V8 (realjit/v8/) makes the same calls from several threads (a WebAssembly
  * tier-up thread writes code, the collector's unmapper frees code pages)
  * and also reaches pkey_mprotect() (through dlsym) and madvise(): the
  * table and the report's counters are changed under one lock, after the
