@@ -329,12 +329,17 @@ REALJIT_STEPS :=
 REALJIT_EXPECTED :=
 -include $(wildcard realjit/*/top.mk)
 REALJIT_BINS := realjit-bin $(addsuffix -bin,$(RJ.dirs)) $(REALJIT_BINS)
-REALJIT_STEPS := $(addprefix test-,$(addsuffix -host,$(RJ.tested))) $(REALJIT_STEPS)
-REALJIT_EXPECTED := $(addsuffix -host,$(RJ.tested)) \
+REALJIT_STEPS := test-realjit-host $(addprefix test-,$(addsuffix -host,$(RJ.tested))) $(REALJIT_STEPS)
+REALJIT_EXPECTED := realjit-host $(addsuffix -host,$(RJ.tested)) \
 	$(foreach j,$(RJ.matrix),$(addsuffix -$(j),$(KERNELS))) $(REALJIT_EXPECTED)
 
 realjit-bin: deps
 	@$(MAKE) --no-print-directory -C realjit all
+
+# The harness's own host tests (realjit/tests/host.sh: run-cases, cases,
+# judge, summary and matrix, with LuaJIT's and V8's profiles).
+test-realjit-host: $(call built,realjit-bin)
+	@$(REALJIT_ENV) tests/tap-run realjit-host -- realjit/tests/host.sh
 
 # (one recipe line for each, as a hand-written target would have)
 define newline
@@ -368,7 +373,7 @@ $(foreach d,$(RJ.dirs),$(eval $(call realjit_dir,$(d))))
 $(foreach d,$(RJ.tested),$(eval $(call realjit_host,$(d))))
 $(foreach t,$(RJ.tests),$(eval $(call realjit_test,$(t))))
 $(foreach t,$(RJ.fulls),$(eval $(call realjit_full,$(t))))
-.PHONY: realjit-bin $(addsuffix -bin,$(RJ.dirs)) $(addprefix test-,$(addsuffix -host,$(RJ.tested))) $(RJ.tests) $(RJ.fulls)
+.PHONY: realjit-bin test-realjit-host $(addsuffix -bin,$(RJ.dirs)) $(addprefix test-,$(addsuffix -host,$(RJ.tested))) $(RJ.tests) $(RJ.fulls)
 
 demo: kernel guest jitdemo attacks-bin $(REALJIT_BINS)
 	@scripts/demo.sh $(KERNELS)

@@ -12,23 +12,12 @@
 # the flag, the key where the CPU has PKU, the answered teardown munmap only
 # where the kernel refused it), the attack list, node-series/compile.sh and
 # the shape of its four tables.
-set -uo pipefail
-here=$(cd "$(dirname "$0")/.." && pwd)
-SEALJIT=${SEALJIT:-$(dirname "$(dirname "$here")")}
-BUILD=${BUILD:-$SEALJIT/build/realjit}
-case $BUILD in /*) ;; *) BUILD=$here/$BUILD ;; esac
-lib=$BUILD/libsealjit-preload.so
+RJ_WHO=t
+. "$(dirname "$0")/../../tests/prologue.sh"
 addon=$SEALJIT/build/v8/sealjit-attack.node
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
 flags_of() { sed -n 's|^// node-flags: ||p' "$1"; }
 want_of() { sed -n 's|^// expect-stderr: ||p' "$1"; }
-
-. "$SEALJIT/tests/tap.sh"
-tap_start
-[ -f "$lib" ] && [ -f "$addon" ] || { echo "Bail out! no $lib or $addon (make -C realjit/v8)"; exit 1; }
-RJ_WHO=t
-. "$SEALJIT/realjit/cases.sh"
+rj_test_need "$lib" "$addon" "make -C realjit/v8"
 rj_use_jit v8 || { echo "Bail out! no v8 profile"; exit 1; }
 root=$("$here/fetch-node.sh") || { echo "Bail out! realjit/v8/fetch-node.sh failed"; exit 1; }
 node() { LD_LIBRARY_PATH=$root/usr/lib/x86_64-linux-gnu "$root/usr/bin/node" "$@"; }
@@ -141,20 +130,13 @@ else
 fi
 
 # The attack list: realjit/cases.sh refuses a failing, empty or foreign one.
-list_refused() { # PATTERN COMMAND...
-	local pattern=$1
-	shift
-	(rj_read_attacks "$@") 2>"$work/err" >/dev/null
-	[ $? = 2 ] && grep -q "$pattern" "$work/err"
-}
 list_refused 'attack.js --list failed (exit 1)' false &&
 	list_refused 'attack.js --list named no attack' true &&
 	list_refused 'only listed: nonesuch' sh -c 'echo nonesuch' - &&
 	(rj_read_attacks && [ ${#rj_attacks[@]} = 11 ])
 tap_result $? "realjit/cases.sh: a failing, empty or foreign attack.js --list is refused, exit 2; the real one names 11"
 
-# The judge, on written results for a fast run's case list.
-(rj_read_workloads && rj_table_attack_names && rj_write_cases fast) >"$work/fast-cases"
+# The judge, on written results.
 judged() { # PATTERN KERNEL CASE-LINE RESULT-LINE: the judge's first test line matches
 	local pattern=$1 k=$2
 	{ echo "$4"; echo "# cases-done 1"; echo "# guest/run exit 0"; } >"$work/out"
@@ -184,13 +166,6 @@ U='# result kind=workload kernel=mseal name=tier policy=card'
 judged '^not ok 1 .*: not the expected outcome' mseal "workload tier card" "$U outcome=UNSEALED errno=EBUSY status=0 abort=- areas=2 sealed=0 refused_mseal=2 v8=10.2 detail=x" &&
 	judged '^not ok 1 ' mseal "workload tier card" "$U outcome=ABORTED errno=EACCES status=133 abort=v8-check areas=2 sealed=1 refused_mseal=1 v8=10.2 $C"
 tap_result $? "judge.sh: V8 unsealed on the series (a kernel refusing fork advice) fails, and so does an area left unsealed"
-"$SEALJIT/realjit/judge.sh" --jit v8 --mode fast vanilla "$work/one-case" "$work/out" >"$work/tap"
-grep -q "^not ok 2 - vanilla run: the fast mode's" "$work/tap"
-tap_result $? "judge.sh: a case list that is not the mode's fails the run's test"
-"$SEALJIT/realjit/judge.sh" --jit v8 --mode fast vanilla "$work/fast-cases" /dev/null >/dev/null; rc=$?
-"$SEALJIT/realjit/judge.sh" --jit v8 --mode nonesuch vanilla "$work/fast-cases" /dev/null >/dev/null 2>&1; rc2=$?
-[ "$rc" = 1 ] && [ "$rc2" = 2 ]
-tap_result $? "judge.sh: a run with no results fails (exit 1); an unknown mode is misuse (exit 2)"
 
 for t in expected-workloads expected-attacks; do
 	awk -F'\t' '!/^#/ && NF {
