@@ -100,7 +100,7 @@ RUN := guest/run
 built = $(if $(filter yes,$(BUILT)),,$(1))
 
 # Every result file `make test` must produce; a missing one is a failure.
-EXPECTED = tap-summary tap-reader shell-pipes install-deps progress suite-times export-series $(addprefix series-,$(SERIES_NAMES)) kernel-build guest-runner \
+EXPECTED = tap-summary tap-reader shell-pipes install-deps progress suite-times export-series realjit-profile $(addprefix series-,$(SERIES_NAMES)) kernel-build guest-runner \
 	registry $(addsuffix -selftest,$(SELFTEST_KERNELS) $(SKIP_SELFTEST_KERNELS)) \
 	$(addsuffix -selftest-new-cases,$(NEW_CASES_KERNELS)) \
 	'jitdemo-*' $(addsuffix -jitdemo,$(JITDEMO_SEALED) $(JITDEMO_ENOSYS)) \
@@ -199,6 +199,7 @@ test-harness:
 	@tests/tap-run progress -- tests/progress.sh
 	@tests/tap-run suite-times -- tests/suite-times.sh
 	@tests/tap-run export-series -- tests/export-series.sh
+	@tests/tap-run realjit-profile -- tests/realjit-profile.sh
 
 # Upstream's own mseal selftest (6.12's tools/testing/selftests/mm), extracted
 # and built at test time (never committed; see the script's header), in the

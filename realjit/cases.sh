@@ -58,7 +58,7 @@ rj_use_jit() {
 	. "${found[0]}"
 	# a folder may hold JITs that differ in their workloads and guest side
 	RJ_WORKLOADS=${RJ_WORKLOADS:-$RJ_HOME/workloads} RJ_GUEST_JIT=${RJ_GUEST_JIT:-$RJ_HOME/guest/jit.sh}
-	for v in RJ_PROGRAM RJ_TITLE RJ_PROCESS RJ_ATTACK_TARGET RJ_EXT RJ_ATTACKER RJ_TEST_TARGET RJ_FULL_TARGET; do
+	for v in RJ_PROGRAM RJ_TITLE RJ_PROCESS RJ_ATTACK_TARGET RJ_EXT RJ_ATTACKER RJ_ABORT_WANT RJ_TEST_TARGET RJ_FULL_TARGET; do
 		[ -n "${!v:-}" ] || { rj_fail "${found[0]} sets no $v"; return; }
 	done
 	for v in rj_list_attacks rj_package; do

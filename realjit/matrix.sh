@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # realjit/matrix.sh --jit NAME [--fast] [--strict] [--brief] [--jobs N]
-#                   [--timeout SECS] [KERNEL...] -
+#                   [--timeout SECS] [KERNEL...] | --list -
 # the JIT NAME (its profile, realjit/cases.sh: luajit, Debian's LuaJIT;
 # luajit-pkey, LuaJIT with realjit/luajit/series/; v8, Debian's Node.js), under
 # every seal policy on every KERNEL (default: make test's, kernel/kernels.tsv;
@@ -15,6 +15,8 @@
 #   default  every workload and every attack under every policy (the
 #            JIT's attacker must list the scenarios of its attack table,
 #            or nothing runs)
+#   --list   print the JITs it can run (every profile with expected
+#            tables: realjit/jits list), one a line, and exit
 #   --strict exit 1 when a test failed (make luajit-attacks, v8-attacks,
 #            node24-attacks)
 #   --brief  print only the failed tests, their result lines, and the
@@ -55,6 +57,7 @@ parse_options() {
 	while [ $# -gt 0 ]; do
 		case $1 in
 		--fast) mode=fast; shift ;;
+		--list) rj_matrix_jits | tr ' ' '\n'; exit 0 ;;
 		--jit) [ $# -ge 2 ] || usage; jit=$2; shift 2 ;;
 		--strict) strict=1; shift ;;
 		--brief) brief=1; shift ;;
