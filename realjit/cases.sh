@@ -26,6 +26,40 @@ RJ_POLICIES=(none pin card all upstream)
 
 rj_fail() { echo "$RJ_WHO: $*" >&2; return 2; }
 
+# rj_options SPEC ARG...: the command line of a harness script, parsed
+# once for all of them.  SPEC is its options, space-separated: --NAME=VAR
+# (takes a value: VAR=VALUE), --NAME+=VAR (takes a value, appended to the
+# array VAR), --NAME!VAR (a flag: VAR=1).  The words that are no option
+# go to rj_args=(), in their order.  -h, --help, an unknown option or one
+# without its value: the caller's usage (which exits 2), after
+# "RJ_WHO: unknown option" for an unknown one.
+rj_options() {
+	local rj_o_spec=$1 rj_o_w rj_o_name rj_o_kind rj_o_var
+	shift
+	rj_args=()
+	while [ $# -gt 0 ]; do
+		case $1 in
+		-h | --help) usage ;;
+		-*)
+			rj_o_kind=
+			for rj_o_w in $rj_o_spec; do
+				rj_o_name=${rj_o_w%%[=+!]*}
+				[ "$rj_o_name" = "$1" ] || continue
+				rj_o_kind=${rj_o_w#"$rj_o_name"} rj_o_var=${rj_o_kind#*[=!]}
+				break
+			done
+			case $rj_o_kind in
+			=*) [ $# -ge 2 ] || usage; printf -v "$rj_o_var" '%s' "$2"; shift ;;
+			+=*) [ $# -ge 2 ] || usage; eval "$rj_o_var+=(\"\$2\")"; shift ;;
+			!*) printf -v "$rj_o_var" 1 ;;
+			*) echo "$RJ_WHO: unknown option $1" >&2; usage ;;
+			esac ;;
+		*) rj_args+=("$1") ;;
+		esac
+		shift
+	done
+}
+
 # The JITs there are profiles of, space-separated, by name.
 rj_profiles() {
 	local f

@@ -36,18 +36,8 @@ RJ_WHO=cost
 # shellcheck source=realjit/cases.sh
 . "$here/cases.sh"
 
-while [ $# -gt 0 ]; do
-	case $1 in
-	--jit) [ $# -ge 2 ] || usage; jits+=("$2"); shift 2 ;;
-	--boots) [ $# -ge 2 ] || usage; boots=$2; shift 2 ;;
-	--jobs) [ $# -ge 2 ] || usage; jobs=$2; shift 2 ;;
-	--policies) [ $# -ge 2 ] || usage; policies=$2; shift 2 ;;
-	--timeout) [ $# -ge 2 ] || usage; timeout=$2; shift 2 ;;
-	-h | --help) usage ;;
-	-*) echo "cost: unknown option $1" >&2; usage ;;
-	*) kernels+=("$1"); shift ;;
-	esac
-done
+rj_options '--jit+=jits --boots=boots --jobs=jobs --policies=policies --timeout=timeout' "$@"
+kernels=(${rj_args[@]+"${rj_args[@]}"})
 [ ${#jits[@]} -gt 0 ] || usage
 whole_number cost --boots "$boots" 3 # a median and a spread
 whole_number cost --jobs "$jobs"

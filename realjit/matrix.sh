@@ -54,20 +54,11 @@ RJ_WHO=matrix
 . "$here/cases.sh"
 
 parse_options() {
-	while [ $# -gt 0 ]; do
-		case $1 in
-		--fast) mode=fast; shift ;;
-		--list) rj_matrix_jits | tr ' ' '\n'; exit 0 ;;
-		--jit) [ $# -ge 2 ] || usage; jit=$2; shift 2 ;;
-		--strict) strict=1; shift ;;
-		--brief) brief=1; shift ;;
-		--jobs) [ $# -ge 2 ] || usage; jobs=$2; shift 2 ;;
-		--timeout) [ $# -ge 2 ] || usage; timeout=$2; shift 2 ;;
-		-h | --help) usage ;;
-		-*) echo "matrix: unknown option $1" >&2; usage ;;
-		*) kernels+=("$1"); shift ;;
-		esac
-	done
+	local fast='' list=''
+	rj_options '--fast!fast --list!list --jit=jit --strict!strict --brief!brief --jobs=jobs --timeout=timeout' "$@"
+	[ -z "$list" ] || { rj_matrix_jits | tr ' ' '\n'; exit 0; }
+	[ -z "$fast" ] || mode=fast
+	kernels=(${rj_args[@]+"${rj_args[@]}"})
 	[ -n "$jit" ] || usage
 	rj_use_jit "$jit" && rj_need_tables || exit 2
 	timeout=${timeout:-$RJ_TIMEOUT}

@@ -273,4 +273,24 @@ tap_result $? "judge.sh --jit v8: a case list that is not the mode's fails the r
 [ -s "$work/v8-fast-cases" ] && [ "$rc" = 1 ] && [ "$rc2" = 2 ]
 tap_result $? "judge.sh --jit v8: a run with no results fails (exit 1); an unknown mode is misuse (exit 2)"
 
+# The command lines (cases.sh's rj_options, one parser for matrix.sh and
+# cost.sh): an unknown option, an option without its value and --help are
+# misuse (exit 2, before anything runs), and so is a bad value after two
+# --jit; matrix.sh --list names the JITs with tables.
+misuse() { # SCRIPT PATTERN ARG...
+	local script=$1 pattern=$2 rc
+	shift 2
+	"$SEALJIT/realjit/$script" "$@" >"$work/cli.out" 2>&1
+	rc=$?
+	[ $rc = 2 ] && grep -q -- "$pattern" "$work/cli.out" || { echo "# $script $*: exit $rc: $(head -n 1 "$work/cli.out")"; return 1; }
+}
+misuse matrix.sh 'matrix: unknown option --bogus' --jit luajit --bogus vanilla &&
+	misuse matrix.sh '^realjit/matrix.sh --jit NAME' --fast --jit &&
+	misuse matrix.sh '^realjit/matrix.sh --jit NAME' --help &&
+	misuse cost.sh 'cost: unknown option --fast' --jit luajit --fast &&
+	misuse cost.sh '^realjit/cost.sh --jit NAME' --jit luajit --boots &&
+	misuse cost.sh "cost: unknown policy 'nope'" --jit luajit-plain --jit luajit-pkey --policies nope &&
+	[ "$("$SEALJIT/realjit/matrix.sh" --list | paste -sd' ')" = "$(rj_matrix_jits)" ]
+tap_result $? "matrix.sh and cost.sh: an unknown option, a missing value or --help is misuse (exit 2); so is cost.sh's bad policy after two --jit; matrix.sh --list names the JITs with tables"
+
 tap_end
