@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # realjit/package.sh --jit NAME OUTDIR - what every guest of a real-JIT run
 # gets, as /sealjit/$(basename OUTDIR)/:
-#   libsealjit-preload.so icount-time   realjit/'s library and timer
-#                                       (make -C realjit, into $BUILD)
+#   libsealjit-preload.so icount-time   realjit/'s library and timer, and
+#   libsealjit-attack.so                its attacker (attack/live-code.c,
+#                                       for a JIT that loads it: LuaJIT's
+#                                       FFI) (make -C realjit, into $BUILD)
 #   run-cases.sh cost-run.sh            the guest side of matrix.sh, cost.sh
 #   name                                NAME
 #   jit/ jit.sh workloads/ ...          the JIT's own part (its profile's
@@ -26,7 +28,7 @@ out=$3
 MAKEFLAGS= make -s -C "$here" SEALJIT="$SEALJIT" BUILD="$BUILD" all >&2
 rm -rf "$out"
 mkdir -p "$out"
-cp "$BUILD/libsealjit-preload.so" "$BUILD/icount-time" "$here/guest/run-cases.sh" \
+cp "$BUILD/libsealjit-preload.so" "$BUILD/icount-time" "$BUILD/libsealjit-attack.so" "$here/guest/run-cases.sh" \
 	"$here/guest/cost-run.sh" "$out/"
 echo "$RJ_JIT" >"$out/name"
 rj_package "$out" || { echo "package: $RJ_JIT's part of $out could not be made (above)" >&2; exit 1; }

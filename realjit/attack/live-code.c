@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * live-code.c - one corrupted mm call on a JIT's live machine code, from
- * inside its process (see live-code.h).  The scenarios are
- * realjit/luajit/attack/attack.lua's, call for call:
+ * inside its process (see live-code.h), for every real JIT: V8's addon
+ * (N-API) and LuaJIT's attack.lua (FFI, libsealjit-attack.so) call it.
+ * The scenarios:
  *
  *   mprotect-rw        mprotect(RW), plant the payload, mprotect(RX)
  *   mprotect-rwx       mprotect(RWX), plant the payload
@@ -15,6 +16,11 @@
  *   madvise-dontneed   madvise(MADV_DONTNEED): the code reads back as zeros
  *   proc-mem-write     pwrite the payload through /proc/self/mem
  *   uffd-fill          UFFDIO_COPY a sled into a never-faulted page of it
+ * and, in live_code_scenario_all() only (LuaJIT's tables have them):
+ *   libc-mprotect      mprotect-rw through libc's mprotect()
+ *   store-code         no call: plant the payload
+ *   pkey-realloc       pkey_free the mapping's key, pkey_alloc(0, 0), plant
+ *   sigreturn-pkru     edit the PKRU saved in a signal frame to 0, plant
  *
  * A sled is NOPs with the payload at the end of every page, so a jump
  * anywhere into it reaches the payload.
@@ -22,6 +28,7 @@
 #define _GNU_SOURCE
 #include "live-code.h"
 
+#include <cpuid.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -410,31 +417,157 @@ static int uffd_fill(void)
 	return answer(ioctl((int)fd, UFFDIO_COPY, &copy));
 }
 
+/* mprotect-rw's calls, through libc (and whatever interposes it). */
+static int libc_mprotect(void)
+{
+	int err = mprotect((void *)target.lo, whole_len(), PROT_READ | PROT_WRITE) ? errno : 0;
+
+	if (!err) {
+		plant_payload();
+		mprotect((void *)target.lo, whole_len(), PROT_READ | PROT_EXEC);
+	}
+	return err;
+}
+
+/* No call at all: an ordinary store into the code, as a write primitive
+ * would make.  W^X refuses it (read-execute pages, or a closed key). */
+static int store_code(void)
+{
+	plant_payload();
+	return 0;
+}
+
+/* The protection key of the mapping that starts at lo (smaps'
+ * ProtectionKey), or -1 where smaps names none. */
+static int mapping_pkey(uintptr_t lo)
+{
+	FILE *smaps = fopen("/proc/self/smaps", "re");
+	char text[256];
+	unsigned long start, end;
+	int in = 0, key = -1;
+
+	if (!smaps)
+		return -1;
+	while (fgets(text, sizeof(text), smaps)) {
+		if (sscanf(text, "%lx-%lx ", &start, &end) == 2 && strchr(text, '-') < strchr(text, ' '))
+			in = start == lo;
+		else if (in && sscanf(text, "ProtectionKey: %d", &key) == 1)
+			break;
+	}
+	fclose(smaps);
+	return key;
+}
+
+/* Key openers: the kernel opens the code's key for this thread, then the
+ * ordinary store.  Where the code has no key of its own (key 0, or none),
+ * the store meets W^X as store-code does. */
+
+/* pkey_free() of the code's key, pkey_alloc(0, 0): the same number comes
+ * back with rights 0 (write allowed) in this thread's PKRU. */
+static int pkey_realloc(void)
+{
+	int key = mapping_pkey(target.lo);
+
+	if (key > 0) {
+		if (syscall(SYS_pkey_free, key) != 0)
+			return errno;
+		syscall(SYS_pkey_alloc, 0, 0);
+	}
+	plant_payload();
+	return 0;
+}
+
+#define XSAVE_HEADER_OFFSET 512	/* XSTATE_BV, in the standard format */
+#define XFEATURE_PKRU 9
+
+/* SIGUSR1: PKRU 0 in the frame's XSAVE image (XSTATE_BV's PKRU bit set),
+ * which rt_sigreturn then restores: what any write into a signal frame
+ * (SROP, a write primitive into the stack) can do. */
+static void open_saved_pkru(int sig, siginfo_t *info, void *context)
+{
+	ucontext_t *uc = context;
+	unsigned char *xsave = (unsigned char *)uc->uc_mcontext.fpregs;
+	unsigned int size, offset, ecx, edx;
+	unsigned long long bv;
+
+	(void)sig;
+	(void)info;
+	__cpuid_count(0xd, XFEATURE_PKRU, size, offset, ecx, edx);
+	if (!xsave || size < 4 || offset < XSAVE_HEADER_OFFSET + 64)
+		return;
+	memcpy(&bv, xsave + XSAVE_HEADER_OFFSET, sizeof(bv));
+	bv |= 1ULL << XFEATURE_PKRU;
+	memcpy(xsave + XSAVE_HEADER_OFFSET, &bv, sizeof(bv));
+	memset(xsave + offset, 0, 4);
+}
+
+static int sigreturn_pkru(void)
+{
+	struct sigaction open_key = { .sa_sigaction = open_saved_pkru, .sa_flags = SA_SIGINFO };
+	struct sigaction saved;
+
+	if (mapping_pkey(target.lo) > 0) {	/* else no PKRU to edit */
+		sigemptyset(&open_key.sa_mask);
+		if (sigaction(SIGUSR1, &open_key, &saved) != 0)
+			setup_failed("sigaction");
+		raise(SIGUSR1);
+		sigaction(SIGUSR1, &saved, NULL);
+	}
+	plant_payload();
+	return 0;
+}
+
 struct scenario {
 	const char *name;
 	int (*attack)(void);
+	bool all_only;	/* not in live_code_scenario()'s list */
 };
 
-/* In byte order: live_code_scenario() lists them so. */
+/* In byte order: live_code_scenario() and live_code_scenario_all() list
+ * them so. */
 static const struct scenario scenarios[] = {
-	{ "madvise-dontneed", madvise_dontneed },
-	{ "mmap-fixed-anon", mmap_fixed_anon },
-	{ "mprotect-rw", mprotect_rw },
-	{ "mprotect-rwx", mprotect_rwx },
-	{ "mremap-move", mremap_move },
-	{ "mremap-shrink", mremap_shrink },
-	{ "munmap-mmap", munmap_mmap },
-	{ "pkey-mprotect-rwx", pkey_mprotect_rwx },
-	{ "proc-mem-write", proc_mem_write },
-	{ "shmat-remap", shmat_remap },
-	{ "uffd-fill", uffd_fill },
+	{ "libc-mprotect", libc_mprotect, true },
+	{ "madvise-dontneed", madvise_dontneed, false },
+	{ "mmap-fixed-anon", mmap_fixed_anon, false },
+	{ "mprotect-rw", mprotect_rw, false },
+	{ "mprotect-rwx", mprotect_rwx, false },
+	{ "mremap-move", mremap_move, false },
+	{ "mremap-shrink", mremap_shrink, false },
+	{ "munmap-mmap", munmap_mmap, false },
+	{ "pkey-mprotect-rwx", pkey_mprotect_rwx, false },
+	{ "pkey-realloc", pkey_realloc, true },
+	{ "proc-mem-write", proc_mem_write, false },
+	{ "shmat-remap", shmat_remap, false },
+	{ "sigreturn-pkru", sigreturn_pkru, true },
+	{ "store-code", store_code, true },
+	{ "uffd-fill", uffd_fill, false },
 };
 
 #define SCENARIOS (sizeof(scenarios) / sizeof(scenarios[0]))
 
+/* The index-th scenario of the list (all: every one), or NULL. */
+static const struct scenario *nth(size_t index, bool all)
+{
+	size_t i;
+
+	for (i = 0; i < SCENARIOS; i++)
+		if ((all || !scenarios[i].all_only) && index-- == 0)
+			return &scenarios[i];
+	return NULL;
+}
+
 const char *live_code_scenario(size_t index)
 {
-	return index < SCENARIOS ? scenarios[index].name : NULL;
+	const struct scenario *s = nth(index, false);
+
+	return s ? s->name : NULL;
+}
+
+const char *live_code_scenario_all(size_t index)
+{
+	const struct scenario *s = nth(index, true);
+
+	return s ? s->name : NULL;
 }
 
 static const char *verdict(int err, const char *changed, const char **errno_text)
@@ -454,19 +587,27 @@ static const char *verdict(int err, const char *changed, const char **errno_text
 	return "ERROR";
 }
 
-int live_code_attack(const char *name, uintptr_t address, size_t size,
-		     char *line, size_t line_len)
+/* What one attack came to. */
+struct verdict {
+	int err;		/* the call's errno, 0 when it succeeded */
+	int store_faulted;	/* the store after it faulted */
+	char changed[32];	/* "maps,code,resident" or "" */
+	int pkey;		/* the mapping's key before the attack, or -1 */
+};
+
+/* Run the scenario NAME (all: any of live_code_scenario_all(), else of
+ * live_code_scenario()) on the code at [address, address + size): 0, or
+ * 2 with line naming an unknown scenario. */
+static int run(const char *name, bool all, uintptr_t address, size_t size,
+	       struct verdict *v, char *line, size_t line_len)
 {
 	const struct scenario *s = NULL;
 	struct snapshot *before, *after;
-	const char *errno_text, *outcome;
 	uintptr_t vma_lo, vma_hi;
-	char changed[32];
 	size_t i;
-	int err;
 
 	for (i = 0; i < SCENARIOS; i++)
-		if (strcmp(scenarios[i].name, name) == 0)
+		if (strcmp(scenarios[i].name, name) == 0 && (all || !scenarios[i].all_only))
 			s = &scenarios[i];
 	if (!s) {
 		snprintf(line, line_len, "attack unknown-scenario=%s", name);
@@ -489,19 +630,68 @@ int live_code_attack(const char *name, uintptr_t address, size_t size,
 	after = calloc(1, sizeof(*after));
 	if (mem_fd < 0 || !before || !after)
 		setup_failed("cannot open /proc/self/mem or allocate snapshots");
+	v->pkey = mapping_pkey(target.lo);
 	snapshot(before);
 	plant_faulted = 0;
-	err = s->attack();
+	v->err = s->attack();
+	v->store_faulted = plant_faulted;
 	snapshot(after);
-	changes(before, after, changed, sizeof(changed));
-	outcome = verdict(err, changed, &errno_text);
+	changes(before, after, v->changed, sizeof(v->changed));
+	free(before);
+	free(after);
+	return 0;
+}
+
+int live_code_attack(const char *name, uintptr_t address, size_t size,
+		     char *line, size_t line_len)
+{
+	const char *errno_text, *outcome;
+	struct verdict v;
+	int rc = run(name, false, address, size, &v, line, line_len);
+
+	if (rc)
+		return rc;
+	plant_faulted = v.store_faulted;
+	outcome = verdict(v.err, v.changed, &errno_text);
 	snprintf(line, line_len,
 		 "attack scenario=%s call=%s outcome=%s errno=%s changed=%s "
 		 "area=%lx+%zu code=%lx+%zu",
-		 name, err ? errno_text : "ok", outcome, errno_text,
-		 changed[0] ? changed : "-", target.lo, whole_len(),
+		 name, v.err ? errno_text : "ok", outcome, errno_text,
+		 v.changed[0] ? v.changed : "-", target.lo, whole_len(),
 		 target.address, target.size);
-	free(before);
-	free(after);
+	return 0;
+}
+
+int live_code_attack_trace(const char *name, uintptr_t address, size_t size,
+			   char *line, size_t line_len)
+{
+	const char *answer = NULL, *outcome, *errno_text;
+	char key[16] = "-";
+	struct verdict v;
+	int rc = run(name, true, address, size, &v, line, line_len);
+
+	if (rc)
+		return rc;
+	/* the call's errno, or the fault of the store after it */
+	if (v.err)
+		answer = strerrorname_np(v.err) ?: "E?";
+	else if (v.store_faulted)
+		answer = "SIGSEGV";
+	if (!answer && v.changed[0])
+		outcome = "LANDED", errno_text = "-";
+	else if (answer && !v.changed[0])
+		outcome = "BLOCKED", errno_text = answer;
+	else if (answer)
+		outcome = "LANDED", errno_text = answer;
+	else
+		outcome = "ERROR", errno_text = "-";
+	if (v.pkey >= 0)
+		snprintf(key, sizeof(key), "%d", v.pkey);
+	snprintf(line, line_len,
+		 "attack scenario=%s call=%s outcome=%s errno=%s changed=%s "
+		 "area=%lx+%zu trace=%lx+%zu pkey=%s",
+		 name, answer ? answer : "ok", outcome, errno_text,
+		 v.changed[0] ? v.changed : "-", target.lo, whole_len(),
+		 target.address, target.size, key);
 	return 0;
 }

@@ -5,8 +5,9 @@
  * which JIT made the code: the caller names the code (its address and
  * size, from the JIT's own tools) and runs it again afterwards.
  *
- * realjit/v8/attack/addon.c calls it from Node.js; realjit/luajit/attack/attack.lua does
- * the same in Lua and could load it through FFI instead.
+ * Every real JIT calls it: realjit/v8/attack/addon.c from Node.js
+ * (N-API), realjit/luajit/attack/attack.lua from LuaJIT (FFI, loading
+ * libsealjit-attack.so, which realjit/Makefile builds from this file).
  */
 #ifndef SEALJIT_LIVE_CODE_H
 #define SEALJIT_LIVE_CODE_H
@@ -22,8 +23,21 @@
  * i.e. exit_group(65).  A process that exits 65 ran it. */
 #define LIVE_CODE_PAYLOAD_STATUS 65
 
-/* The scenarios, by name, in byte order; NULL after the last. */
+/* The scenarios on the mapping every JIT's tables have, by name, in byte
+ * order; NULL after the last. */
 const char *live_code_scenario(size_t index);
+
+/* All of them, in byte order; NULL after the last: those, and
+ *   libc-mprotect   mprotect-rw's calls through libc's mprotect(), as a
+ *                   corrupted pointer passed to a call the program makes
+ *                   reaches them (an LD_PRELOAD wrapper sees them)
+ *   store-code      no call: the ordinary store of the payload
+ *   pkey-realloc    pkey_free() of the mapping's key (smaps), pkey_alloc(0,
+ *                   0): the same key back, open for write; then the store
+ *   sigreturn-pkru  a signal's saved PKRU edited to 0 in its frame before
+ *                   rt_sigreturn restores it; then the store
+ * (the key openers only store where the mapping has no key of its own). */
+const char *live_code_scenario_all(size_t index);
 
 /*
  * Attack the mapping that holds [address, address + size): snapshot it
@@ -40,6 +54,20 @@ const char *live_code_scenario(size_t index);
  */
 int live_code_attack(const char *scenario, uintptr_t address, size_t size,
 		     char *line, size_t line_len);
+
+/*
+ * The same attack, its line as LuaJIT's attacker has written it since
+ * issue 20: where the call succeeded and the store after it faulted, the
+ * fault is the attack's answer (call=SIGSEGV, and errno=SIGSEGV on a
+ * LANDED too), and the line names the code trace= and ends with the
+ * mapping's protection key, read before the attack (smaps' ProtectionKey,
+ * "-" where smaps has none):
+ *   attack scenario=S call=ok|ERRNO outcome=LANDED|BLOCKED|ERROR errno=E
+ *          changed=maps,code,resident|- area=LO+LEN trace=ADDR+SIZE pkey=K
+ * Any scenario of live_code_scenario_all().  Returns as live_code_attack().
+ */
+int live_code_attack_trace(const char *scenario, uintptr_t address, size_t size,
+			   char *line, size_t line_len);
 
 /*
  * Store the payload at address by ordinary stores, in this thread, with

@@ -25,7 +25,7 @@ RJ_COST_HEADING="What the series costs, in guest instructions (make luajit-pkey-
 LJ_FLAVOR=pkey
 RJ_PAGE_INTRO=$RJ_HOME/page-pkey.html
 # ... with a legend of its own, and what the series costs.
-RJ_PAGE_LEGEND='<span><span class="sw blocked">SIGSEGV</span>BLOCKED by the key: the attacker&#39;s store into the code faulted (tried in a forked child with its rights, PKRU included)</span>'
+RJ_PAGE_LEGEND='<span><span class="sw blocked">SIGSEGV</span>BLOCKED by the key: the attacker&#39;s store into the code faulted (caught in the attacking thread, with its rights, PKRU included)</span>'
 RJ_PAGE_COST=yes
 
 rj_section_intro() {
@@ -38,7 +38,7 @@ realjit/luajit/series/ (`realjit/matrix.sh --jit luajit-pkey`; `make luajit-atta
 Every RAN workload also kept its code W^X by the key
 (`jit.util.mcodeinfo()` at `lua_close()`), and every attacked area was
 under a key (smaps' `ProtectionKey`).  SIGSEGV: the attacker's store into
-the code faulted on the key (tried in a forked child with the attacker's
+the code faulted on the key (caught in the attacking thread, with its
 rights, PKRU included).
 
 INTRO

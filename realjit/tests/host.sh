@@ -11,7 +11,7 @@
 # picked up everywhere is tests/realjit-profile.sh.
 RJ_WHO=host.sh
 . "$(dirname "$0")/prologue.sh"
-rj_test_need "$lib" "make realjit-bin"
+rj_test_need "$lib" "$SEALJIT_ATTACK_LIB" "make realjit-bin"
 command -v luajit >/dev/null || { echo "Bail out! luajit missing (apt-get install luajit)"; exit 1; }
 rj_use_jit luajit || { echo "Bail out! no luajit profile"; exit 1; }
 rj_read_attacks 2>"$work/list.err" || { echo "Bail out! attack.lua --list: $(cat "$work/list.err")"; exit 1; }

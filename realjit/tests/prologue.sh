@@ -6,7 +6,9 @@
 #             realjit/DIR/)
 #   SEALJIT   the tree (default: the one this file is in), absolute
 #   BUILD     realjit/'s build (default $SEALJIT/build/realjit), absolute
-#   lib       the seal-on-exec library in it
+#   lib       the seal-on-exec library in it (and SEALJIT_ATTACK_LIB, the
+#             attacker LuaJIT's attack.lua loads, exported: unless set,
+#             the one in it)
 #   work      a scratch folder, removed at exit
 # sources tests/tap.sh and realjit/cases.sh (RJ_WHO: the test's own name,
 # for cases.sh's messages), starts the TAP, and defines
@@ -21,6 +23,7 @@ SEALJIT=${SEALJIT:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}
 BUILD=${BUILD:-$SEALJIT/build/realjit}
 case $BUILD in /*) ;; *) BUILD=$here/$BUILD ;; esac
 lib=$BUILD/libsealjit-preload.so
+export SEALJIT_ATTACK_LIB=${SEALJIT_ATTACK_LIB:-$BUILD/libsealjit-attack.so}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 RJ_WHO=${RJ_WHO:-host.sh}

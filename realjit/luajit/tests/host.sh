@@ -9,7 +9,7 @@
 # realjit/tests/host.sh's.
 RJ_WHO=host.sh
 . "$(dirname "$0")/../../tests/prologue.sh"
-rj_test_need "$lib" "make realjit-bin"
+rj_test_need "$lib" "$SEALJIT_ATTACK_LIB" "make realjit-bin"
 command -v luajit >/dev/null || { echo "Bail out! luajit missing (apt-get install luajit)"; exit 1; }
 
 # lj POLICY ARG...: luajit with the library; POLICY "-" leaves it unset.
