@@ -437,9 +437,7 @@ static int store_code(void)
 	return 0;
 }
 
-/* The protection key of the mapping that starts at lo (smaps'
- * ProtectionKey), or -1 where smaps names none. */
-static int mapping_pkey(uintptr_t lo)
+int live_code_pkey(uintptr_t address)
 {
 	FILE *smaps = fopen("/proc/self/smaps", "re");
 	char text[256];
@@ -450,7 +448,7 @@ static int mapping_pkey(uintptr_t lo)
 		return -1;
 	while (fgets(text, sizeof(text), smaps)) {
 		if (sscanf(text, "%lx-%lx ", &start, &end) == 2 && strchr(text, '-') < strchr(text, ' '))
-			in = start == lo;
+			in = start <= address && address < end;
 		else if (in && sscanf(text, "ProtectionKey: %d", &key) == 1)
 			break;
 	}
@@ -466,7 +464,7 @@ static int mapping_pkey(uintptr_t lo)
  * back with rights 0 (write allowed) in this thread's PKRU. */
 static int pkey_realloc(void)
 {
-	int key = mapping_pkey(target.lo);
+	int key = live_code_pkey(target.lo);
 
 	if (key > 0) {
 		if (syscall(SYS_pkey_free, key) != 0)
@@ -480,10 +478,7 @@ static int pkey_realloc(void)
 #define XSAVE_HEADER_OFFSET 512	/* XSTATE_BV, in the standard format */
 #define XFEATURE_PKRU 9
 
-/* SIGUSR1: PKRU 0 in the frame's XSAVE image (XSTATE_BV's PKRU bit set),
- * which rt_sigreturn then restores: what any write into a signal frame
- * (SROP, a write primitive into the stack) can do. */
-static void open_saved_pkru(int sig, siginfo_t *info, void *context)
+void live_code_open_saved_pkru(int sig, siginfo_t *info, void *context)
 {
 	ucontext_t *uc = context;
 	unsigned char *xsave = (unsigned char *)uc->uc_mcontext.fpregs;
@@ -503,10 +498,10 @@ static void open_saved_pkru(int sig, siginfo_t *info, void *context)
 
 static int sigreturn_pkru(void)
 {
-	struct sigaction open_key = { .sa_sigaction = open_saved_pkru, .sa_flags = SA_SIGINFO };
+	struct sigaction open_key = { .sa_sigaction = live_code_open_saved_pkru, .sa_flags = SA_SIGINFO };
 	struct sigaction saved;
 
-	if (mapping_pkey(target.lo) > 0) {	/* else no PKRU to edit */
+	if (live_code_pkey(target.lo) > 0) {	/* else no PKRU to edit */
 		sigemptyset(&open_key.sa_mask);
 		if (sigaction(SIGUSR1, &open_key, &saved) != 0)
 			setup_failed("sigaction");
@@ -630,7 +625,7 @@ static int run(const char *name, bool all, uintptr_t address, size_t size,
 	after = calloc(1, sizeof(*after));
 	if (mem_fd < 0 || !before || !after)
 		setup_failed("cannot open /proc/self/mem or allocate snapshots");
-	v->pkey = mapping_pkey(target.lo);
+	v->pkey = live_code_pkey(target.lo);
 	snapshot(before);
 	plant_faulted = 0;
 	v->err = s->attack();

@@ -12,6 +12,7 @@
 #ifndef SEALJIT_LIVE_CODE_H
 #define SEALJIT_LIVE_CODE_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -76,5 +77,17 @@ int live_code_attack_trace(const char *scenario, uintptr_t address, size_t size,
  * an errno when the fault could not be caught.
  */
 int live_code_plant(uintptr_t address);
+
+/* The protection key of the mapping that holds address (smaps'
+ * ProtectionKey), or -1 where smaps names none. */
+int live_code_pkey(uintptr_t address);
+
+/*
+ * A SA_SIGINFO handler that sets PKRU to 0 (every key open) in its own
+ * frame's XSAVE image (XSTATE_BV's PKRU bit set), which rt_sigreturn then
+ * restores: what any write into a signal frame (SROP, a write primitive
+ * into the stack) can do.  The key openers raise a signal with it.
+ */
+void live_code_open_saved_pkru(int sig, siginfo_t *info, void *context);
 
 #endif /* SEALJIT_LIVE_CODE_H */

@@ -6,40 +6,15 @@
 #include "key-attacks.h"
 #include "live-code.h"
 
-#include <cpuid.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
-#include <ucontext.h>
 #include <unistd.h>
 
-#define XSAVE_HEADER_OFFSET 512	/* XSTATE_BV, in the standard format */
-#define XFEATURE_PKRU 9
-
 #define PAYLOAD_LEN 12	/* live-code.h's payload */
-
-/* The ProtectionKey of the smaps entry that holds address; 0 for none. */
-static int code_key(uintptr_t address)
-{
-	FILE *smaps = fopen("/proc/self/smaps", "r");
-	char text[256];
-	unsigned long lo, hi;
-	int in = 0, key = 0;
-
-	if (!smaps)
-		return 0;
-	while (fgets(text, sizeof(text), smaps)) {
-		if (sscanf(text, "%lx-%lx ", &lo, &hi) == 2 && strchr(text, '-') < strchr(text, ' '))
-			in = lo <= address && address < hi;
-		else if (in && sscanf(text, "ProtectionKey: %d", &key) == 1)
-			break;
-	}
-	fclose(smaps);
-	return key;
-}
 
 static int attacked_key;
 
@@ -62,27 +37,10 @@ static int pkey_reuse(void)
 	return 0;	/* another key: the store tells */
 }
 
-static void open_saved_pkru(int sig, siginfo_t *info, void *context)
-{
-	ucontext_t *uc = context;
-	unsigned char *xsave = (unsigned char *)uc->uc_mcontext.fpregs;
-	unsigned int size, offset, ecx, edx;
-	unsigned long long bv;
-
-	(void)sig;
-	(void)info;
-	__cpuid_count(0xd, XFEATURE_PKRU, size, offset, ecx, edx);
-	if (!xsave || size < 4 || offset < XSAVE_HEADER_OFFSET + 64)
-		return;
-	memcpy(&bv, xsave + XSAVE_HEADER_OFFSET, sizeof(bv));
-	bv |= 1ULL << XFEATURE_PKRU;
-	memcpy(xsave + XSAVE_HEADER_OFFSET, &bv, sizeof(bv));
-	memset(xsave + offset, 0, 4);	/* PKRU 0: every key open */
-}
-
+/* live-code.c's frame edit, on SIGUSR2 */
 static int sigreturn_edit(void)
 {
-	struct sigaction open_key = { .sa_sigaction = open_saved_pkru, .sa_flags = SA_SIGINFO };
+	struct sigaction open_key = { .sa_sigaction = live_code_open_saved_pkru, .sa_flags = SA_SIGINFO };
 	struct sigaction saved;
 
 	sigemptyset(&open_key.sa_mask);
@@ -132,7 +90,9 @@ int key_attack(const char *name, uintptr_t address, size_t size,
 		fflush(stdout);
 		exit(LIVE_CODE_EXIT_SETUP);
 	}
-	attacked_key = code_key(address);
+	attacked_key = live_code_pkey(address);
+	if (attacked_key < 0)
+		attacked_key = 0;	/* smaps names none: no key */
 	memcpy(before, (const void *)address, sizeof(before));
 	err = s->attack();
 	if (!err)
