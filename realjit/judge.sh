@@ -40,16 +40,18 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(dirname "$here")
 usage() { echo "usage: judge.sh --jit NAME --mode fast|full KERNEL CASES OUTPUT" >&2; exit 2; }
-[ $# -eq 7 ] && [ "$1" = --jit ] && [ "$3" = --mode ] || usage
-jit=$2 mode=$4 kernel=$5 cases=$6 output=$7
+RJ_WHO=judge
+# shellcheck source=realjit/cases.sh
+. "$here/cases.sh"
+jit='' mode=''
+rj_options '--jit=jit --mode=mode' "$@"
+[ -n "$jit" ] && [ -n "$mode" ] && [ ${#rj_args[@]} -eq 3 ] || usage
+kernel=${rj_args[0]} cases=${rj_args[1]} output=${rj_args[2]}
 case $mode in fast | full) ;; *) echo "judge: unknown mode '$mode' (fast or full)" >&2; exit 2 ;; esac
 [ -f "$cases" ] || { echo "judge: no cases file $cases" >&2; exit 2; }
 [ -f "$output" ] || output=/dev/null
 
 # The mode's case list, from the repository (not from the run).
-RJ_WHO=judge
-# shellcheck source=realjit/cases.sh
-. "$here/cases.sh"
 rj_use_jit "$jit" && rj_need_tables || exit 2
 rj_read_workloads || exit 2
 rj_table_attack_names || exit 2

@@ -17,12 +17,14 @@ here=$(cd "$(dirname "$0")" && pwd)
 SEALJIT=${SEALJIT:-$(dirname "$here")}
 BUILD=${BUILD:-$SEALJIT/build/realjit}
 usage() { echo "usage: package.sh --jit NAME OUTDIR" >&2; exit 2; }
-[ $# -eq 3 ] && [ "$1" = --jit ] || usage
 RJ_WHO=package
 # shellcheck source=realjit/cases.sh
 . "$here/cases.sh"
-rj_use_jit "$2" || exit 2
-out=$3
+jit=''
+rj_options '--jit=jit' "$@"
+[ -n "$jit" ] && [ ${#rj_args[@]} -eq 1 ] || usage
+rj_use_jit "$jit" || exit 2
+out=${rj_args[0]}
 # A make of its own: the caller (matrix.sh, cost.sh, run from a recipe)
 # passes no jobserver down, so none is named to it.
 MAKEFLAGS= make -s -C "$here" SEALJIT="$SEALJIT" BUILD="$BUILD" all >&2

@@ -21,15 +21,13 @@ here=$(cd "$(dirname "$0")" && pwd)
 SEALJIT=${SEALJIT:-$(dirname "$here")}
 RESULTS=${RESULTS:-$SEALJIT/build/results}
 usage() { echo "usage: summary.sh --jit NAME [--section] KERNEL..." >&2; exit 2; }
-section=
-[ $# -ge 2 ] && [ "$1" = --jit ] || usage
-jit=$2
-shift 2
-[ "${1:-}" = --section ] && { section=1; shift; }
-[ $# -gt 0 ] || usage
 RJ_WHO=summary
 # shellcheck source=realjit/cases.sh
 . "$here/cases.sh"
+section='' jit=''
+rj_options '--jit=jit --section!section' "$@"
+[ -n "$jit" ] && [ ${#rj_args[@]} -gt 0 ] || usage
+set -- "${rj_args[@]}"
 rj_use_jit "$jit" && rj_need_tables || exit 2
 files=() mode=
 for k in "$@"; do

@@ -273,8 +273,8 @@ tap_result $? "judge.sh --jit v8: a case list that is not the mode's fails the r
 [ -s "$work/v8-fast-cases" ] && [ "$rc" = 1 ] && [ "$rc2" = 2 ]
 tap_result $? "judge.sh --jit v8: a run with no results fails (exit 1); an unknown mode is misuse (exit 2)"
 
-# The command lines (cases.sh's rj_options, one parser for matrix.sh and
-# cost.sh): an unknown option, an option without its value and --help are
+# The command lines (cases.sh's rj_options, one parser for every harness
+# script): an unknown option, an option without its value and --help are
 # misuse (exit 2, before anything runs), and so is a bad value after two
 # --jit; matrix.sh --list names the JITs with tables.
 misuse() { # SCRIPT PATTERN ARG...
@@ -290,7 +290,11 @@ misuse matrix.sh 'matrix: unknown option --bogus' --jit luajit --bogus vanilla &
 	misuse cost.sh 'cost: unknown option --fast' --jit luajit --fast &&
 	misuse cost.sh '^realjit/cost.sh --jit NAME' --jit luajit --boots &&
 	misuse cost.sh "cost: unknown policy 'nope'" --jit luajit-plain --jit luajit-pkey --policies nope &&
+	misuse summary.sh '^usage: summary.sh' --section --jit luajit &&
+	misuse package.sh 'package: unknown option --fast' --jit luajit --fast "$work/nowhere" &&
+	misuse judge.sh '^usage: judge.sh' --jit luajit --mode fast mseal "$work/one-case" &&
+	[ ! -e "$work/nowhere" ] &&
 	[ "$("$SEALJIT/realjit/matrix.sh" --list | paste -sd' ')" = "$(rj_matrix_jits)" ]
-tap_result $? "matrix.sh and cost.sh: an unknown option, a missing value or --help is misuse (exit 2); so is cost.sh's bad policy after two --jit; matrix.sh --list names the JITs with tables"
+tap_result $? "matrix.sh, cost.sh, summary.sh, package.sh, judge.sh: an unknown option, a missing value or argument, or --help is misuse (exit 2); so is cost.sh's bad policy after two --jit; matrix.sh --list names the JITs with tables"
 
 tap_end
