@@ -328,7 +328,7 @@ realjit_needs = $(call uniq,$(foreach j,$(1),$(RJ.$(j).dir)-bin $(RJ.$(j).needs)
 REALJIT_BINS :=
 REALJIT_STEPS :=
 REALJIT_EXPECTED :=
--include $(wildcard realjit/*/top.mk)
+include $(wildcard realjit/*/top.mk)
 REALJIT_BINS := realjit-bin $(addsuffix -bin,$(RJ.dirs)) $(REALJIT_BINS)
 REALJIT_STEPS := test-realjit-host $(addprefix test-,$(addsuffix -host,$(RJ.tested))) $(REALJIT_STEPS)
 REALJIT_EXPECTED := realjit-host $(addsuffix -host,$(RJ.tested)) \
