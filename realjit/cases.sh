@@ -20,6 +20,7 @@
 # its rows, stops the run instead of shrinking it.
 # Functions return 2 and say why on stderr ("RJ_WHO: ...").
 RJ_HARNESS=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# shellcheck disable=SC2034 # the tree, read by the profiles
 RJ_TOP=$(dirname "$RJ_HARNESS")
 RJ_WHO=${RJ_WHO:-realjit}
 RJ_POLICIES=(none pin card all upstream)

@@ -9,7 +9,9 @@
 # when it should), the summary, and matrix.sh with a stand-in guest.  Each
 # JIT's own tests are realjit/DIR/tests/host.sh; that a new profile is
 # picked up everywhere is tests/realjit-profile.sh.
+# shellcheck disable=SC2034 # read by cases.sh
 RJ_WHO=host.sh
+# shellcheck source=realjit/tests/prologue.sh
 . "$(dirname "$0")/prologue.sh"
 rj_test_need "$lib" "$SEALJIT_ATTACK_LIB" "make realjit-bin"
 command -v luajit >/dev/null || { echo "Bail out! luajit missing (apt-get install luajit)"; exit 1; }

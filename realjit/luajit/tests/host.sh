@@ -7,7 +7,9 @@
 # the expectation tables.  The harness's own tests (run-cases, cases,
 # judge, summary, matrix, run with LuaJIT's profiles) are
 # realjit/tests/host.sh's.
+# shellcheck disable=SC2034 # read by cases.sh
 RJ_WHO=host.sh
+# shellcheck source=realjit/tests/prologue.sh
 . "$(dirname "$0")/../../tests/prologue.sh"
 rj_test_need "$lib" "$SEALJIT_ATTACK_LIB" "make realjit-bin"
 command -v luajit >/dev/null || { echo "Bail out! luajit missing (apt-get install luajit)"; exit 1; }

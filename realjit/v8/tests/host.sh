@@ -12,7 +12,9 @@
 # the flag, the key where the CPU has PKU, the answered teardown munmap only
 # where the kernel refused it), the attack list, node-series/compile.sh and
 # the shape of its four tables.
+# shellcheck disable=SC2034 # read by cases.sh
 RJ_WHO=t
+# shellcheck source=realjit/tests/prologue.sh
 . "$(dirname "$0")/../../tests/prologue.sh"
 addon=$SEALJIT/build/v8/sealjit-attack.node
 flags_of() { sed -n 's|^// node-flags: ||p' "$1"; }
