@@ -114,7 +114,7 @@ static bool in_child(call_fn call, const struct sysmap *s, struct outcome *o,
 /*
  * The kernel seals its system mappings as upstream's mseal(addr, len, 0)
  * does, so a refusal reports upstream's EPERM on every kernel, the 6.1
- * series included (its patch 31).
+ * series included (its patch 46).
  */
 #define SYSMAP_REFUSAL EPERM
 

@@ -157,7 +157,7 @@ static bool all_mapped(const struct range *r)
 /*
  * The error a refusal by P's seals reports: upstream's EPERM on upstream,
  * and on the series for memory that upstream's call, mseal(addr, len, 0),
- * sealed last (6.1 patch 31); EACCES for memory sealed with types.
+ * sealed last (6.1 patch 46); EACCES for memory sealed with types.
  */
 static int refusal(const struct model *m, const struct page *p)
 {
@@ -358,7 +358,7 @@ static bool madvise_refused(const struct model *m, const struct page *p, int adv
 	/*
 	 * A discard leaves a shared page to its object, but MADV_REMOVE empties
 	 * the object: the whole series refuses it through a sealed read-only
-	 * mapping, shared too (6.1 patch 30); upstream does not.
+	 * mapping, shared too (6.1 patch 43); upstream does not.
 	 */
 	if (p->shared && !(advice == MADV_REMOVE && m->seal == SEAL_FULL))
 		return false;

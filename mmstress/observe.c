@@ -322,7 +322,7 @@ int observe_check(struct model *m, struct stats *st, uint64_t index)
 
 /*
  * Would fork() give the child a reservation for P (the series, 6.1 patch
- * 42)?  Sealed by a pin or MM_SEAL_MPROTECT, and left out (DONTFORK) or,
+ * 60)?  Sealed by a pin or MM_SEAL_MPROTECT, and left out (DONTFORK) or,
  * closed to writes without a key, wiped (WIPEONFORK).
  */
 static bool forks_reserved(const struct model *m, const struct page *p)

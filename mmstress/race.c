@@ -66,7 +66,7 @@ static char smaps_text[1 << 20];
 /*
  * Is @err the error of a seal's refusal?  Upstream: EPERM.  The series:
  * EACCES for memory sealed with types, EPERM for memory that upstream's
- * call sealed last (6.1 patch 31); which memory a racing call meets first,
+ * call sealed last (6.1 patch 46); which memory a racing call meets first,
  * the race decides.
  */
 static bool seal_refusal(int err)
@@ -82,7 +82,7 @@ static bool allowed(int kind, int err)
 	case R_MSEAL:
 		/*
 		 * mseal() itself refuses with EACCES only (MM_SEAL_MSEAL); it
-		 * seals memory with fork advice too (6.1 patch 42).
+		 * seals memory with fork advice too (6.1 patch 60).
 		 */
 		if (mode == SEAL_FULL)
 			return err == ENOMEM || err == EACCES;

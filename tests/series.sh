@@ -4,6 +4,9 @@
 #   - every patch is checkpatch.pl --strict clean, but for the reports
 #     listed (and justified in the cover letter) in tests/checkpatch-allow;
 #   - every patch carries a Signed-off-by and a commit message;
+#   - selftest changes come in patches of their own: no patch touches
+#     tools/testing/selftests/ and any other path (a maintainer takes the
+#     code, then the cases that test it);
 #   - the series applies in order with `patch -p1` to the pristine files of
 #     the kernel it is for;
 #   - the cover letter has been written (no template left in it).
@@ -23,7 +26,7 @@ mapfile -t patches < <(series_patches)
 [ ${#patches[@]} -gt 0 ] || { echo "tests/series.sh: kernel-series/$1 has no patches" >&2; exit 1; }
 
 . "$top/tests/tap.sh"
-tap_start $((3 * ${#patches[@]} + 2))
+tap_start $((4 * ${#patches[@]} + 2))
 
 # The allow list names patches by series and subject, not by number, so
 # that a patch keeps its entry when the series is renumbered.
@@ -87,6 +90,17 @@ for p in "${patches[@]}"; do
 	body=$(sed -n '/^Subject:/,/^---$/p' "$p" | sed '1d;$d' | grep -vc '^\(Signed-off-by:\|$\)')
 	grep -q '^Signed-off-by: .* <.*@.*>' "$p" && [ "$body" -ge 3 ]
 	tap_result $? "Signed-off-by and commit message: $name"
+done
+
+# The files a patch touches, from its diff headers (a rename: both names).
+touched() { sed -n 's|^diff --git a/\([^ ]*\) b/\([^ ]*\)$|\1\n\2|p' "$1" | sort -u; }
+for p in "${patches[@]}"; do
+	files=$(touched "$p")
+	tests=$(grep -c '^tools/testing/selftests/' <<<"$files")
+	others=$(grep -vc '^tools/testing/selftests/' <<<"$files")
+	[ "$tests" -eq 0 ] || [ "$others" -eq 0 ]
+	tap_result $? "selftest changes in a patch of their own: $(basename "$p")" \
+		"touches $tests file(s) under tools/testing/selftests/ and $others elsewhere"
 done
 
 # patch -p1 onto copies of the pristine files the series touches.

@@ -18,7 +18,7 @@
 #                         expected with EPERM.  Every kernel with an
 #                         mseal() runs it: upstream's and the 6.1 series,
 #                         which refuses with EPERM what upstream's call
-#                         sealed (6.1 series, patch 31)
+#                         sealed (6.1 series, patch 46)
 #   mseal_test-types      the one sealing call, in sys_mseal(), seals with
 #                         all five types of the RFC's ABI:
 #                         syscall(__NR_mseal, start, len, MM_SEAL_ALL, 0),

@@ -212,7 +212,7 @@ static void test_real_table(struct tap *tap, const struct expectations *e)
 			}
 			none_not_landed += p == 0 && m->outcome != OUTCOME_LANDED;
 			/* memory sealed by upstream's call refuses with EPERM
-			 * on mseal too (patch 31) */
+			 * on mseal too (patch 46) */
 			int hardened_err = scenario_at(s)->sealed_by_upstream_call ?
 					   EPERM : EACCES;
 			bool blocked_eacces = m->outcome == OUTCOME_BLOCKED &&

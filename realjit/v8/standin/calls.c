@@ -8,8 +8,8 @@
  * 0002, fork advice.  V8 gives every reservation MADV_DONTFORK right after
  * mapping it PROT_NONE, before it knows what the reservation will hold;
  * the seal of code memory comes later, and a kernel that will not seal
- * memory with fork advice (EBUSY: kernel-series/ 6.1 patch 22 and 6.12
- * patch 5 before 6.1 patch 42 and 6.12 patch 23, which seal it and give
+ * memory with fork advice (EBUSY: kernel-series/ 6.1 patch 30 and 6.12
+ * patch 9 before 6.1 patch 60 and 6.12 patch 36, which seal it and give
  * a forked child a sealed reservation instead) then leaves the code
  * unsealed.  The patched build gives code memory no fork advice.  Here,
  * where the start-up probe finds that the kernel refuses (a page with

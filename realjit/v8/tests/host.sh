@@ -161,7 +161,7 @@ judged '^ok 1 ' v1 "workload tier card" "$W status=133 abort=v8-check areas=1 se
 	judged "^not ok 1 .*: V8's words do not name the expected operation (MemoryChunk::GetCodeModificationPermission)" v1 "workload tier card" "$W status=133 abort=v8-check areas=1 sealed=1 refused_mseal=0 detail=Check failed: 0 == munmap(address, size)."
 tap_result $? "judge.sh: ABORTED is V8's failed CHECK naming the row's operation: a SIGSEGV, or a CHECK about another operation, fails"
 # UNSEALED (a kernel that refuses to seal memory with fork advice, as the
-# series did before 6.1 patch 42 and 6.12 patch 23): the tables expect
+# series did before 6.1 patch 60 and 6.12 patch 36): the tables expect
 # V8's code sealed on every kernel with mseal(), so a run the kernel
 # refused to seal fails, and so does one with an area left unsealed.
 U='# result kind=workload kernel=mseal name=tier policy=card'
