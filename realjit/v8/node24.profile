@@ -64,7 +64,7 @@ rj_package() {
 			"$RJ_ATTACKER" "$1/" &&
 		cp "$RJ_HOME/guest/jit.sh" "$1/jit-node18.sh" &&
 		cp "$RJ_GUEST_JIT" "$1/jit.sh" &&
-		cp -r "$RJ_WORKLOADS" "$1/"
+		cp -rL "$RJ_WORKLOADS" "$1/"
 }
 
 rj_section_intro() {
