@@ -51,8 +51,21 @@ progress_start "make test" "/result files" steps_so_far
 status=$?
 progress_stop
 # The next run's estimate: how long a whole run takes and how many result
-# files it leaves.
-if [ "$status" -eq 0 ]; then
+# files it leaves.  Not a dry run's: `make -n test` runs this line too (it
+# names $(MAKE)), and its seconds would be taken for a whole run's.
+dry_run() {
+	local flags=${MAKEFLAGS-}
+	flags=${flags%% *}
+	case $flags in
+	-*) flags=${flags#-} ;;
+	esac
+	case $flags in
+	-*) return 1 ;;
+	*n*) return 0 ;;
+	esac
+	return 1
+}
+if [ "$status" -eq 0 ] && ! dry_run; then
 	mkdir -p "$cache"
 	find "$results" -maxdepth 1 -name '*.tap' | wc -l >"$last_count"
 	echo $(($(date +%s) - started)) >"$last_time"

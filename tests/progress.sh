@@ -11,7 +11,7 @@ trap 'progress_stop; rm -rf "$work"' EXIT
 . "$top/scripts/progress.sh"
 
 . "$top/tests/tap.sh"
-tap_start 9
+tap_start 10
 # matches DESCRIPTION GOT WANTED-REGEX
 matches() { expect 0 "$3" "$1" printf '%s\n' "$2"; }
 
@@ -83,4 +83,15 @@ kept=$(cat "$work/cache/test-seconds")
 RESULTS=$work/results SEALJIT_CACHE=$work/cache "$top/scripts/test-progress.sh" false
 matches "a passing run keeps its time for the next estimate, a failing one does not" \
 	"$kept $(cat "$work/cache/test-seconds")" '^([1-9]) \1$'
+# A dry run (make -n test runs the line, as it names $(MAKE)) keeps no time.
+echo 20 >"$work/cache/test-seconds"
+RESULTS=$work/results SEALJIT_CACHE=$work/cache MAKEFLAGS='kn -j2 -- BUILT=yes' \
+	"$top/scripts/test-progress.sh" true
+RESULTS=$work/results SEALJIT_CACHE=$work/cache MAKEFLAGS='n' \
+	"$top/scripts/test-progress.sh" true
+dry=$(cat "$work/cache/test-seconds")
+RESULTS=$work/results SEALJIT_CACHE=$work/cache MAKEFLAGS=' --no-print-directory -j2' \
+	"$top/scripts/test-progress.sh" true
+matches "a dry run (make -n) keeps no time for the next estimate; a real one does" \
+	"$dry $(cat "$work/cache/test-seconds")" '^20 ([0-9]|1[0-9])$'
 tap_end
