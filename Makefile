@@ -514,7 +514,7 @@ TIME := scripts/step-time.sh
 test:
 	@rm -rf $(RESULTS)
 	@$(TIME) phase kernels $(MAKE) --no-print-directory kernel || true
-	@$(TIME) phase programs $(MAKE) --no-print-directory -j2 guest jitdemo attacks-bin mmstress-bin bench-bin \
+	@$(TIME) phase programs $(MAKE) --no-print-directory -j2 -k guest jitdemo attacks-bin mmstress-bin bench-bin \
 		exec-seals-bin $(REALJIT_BINS) || true
 	@$(TIME) phase steps scripts/test-progress.sh $(MAKE) --no-print-directory -j2 -O -k test-steps BUILT=yes || true
 	@scripts/suite-times.sh $(RESULTS) || true
