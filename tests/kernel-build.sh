@@ -35,13 +35,15 @@ expect nonzero "bad flavor name" "$desc" "$build" '../evil'
 desc="an unknown option prints the usage"
 expect nonzero 'usage: kernel/build.sh' "$desc" "$build" --frobnicate vanilla
 
-# quickly CMD...: CMD, failing if it takes 10 s or more.
+# quickly CMD...: CMD, failing if it takes 60 s or more: a rebuild of any
+# kernel takes minutes, and a loaded host (make test-busy) made the check
+# of an up-to-date kernel take 12 s once, against a limit of 10.
 quickly() {
 	local start=$SECONDS
 	"$@" || return
-	[ $((SECONDS - start)) -lt 10 ] || { echo "took $((SECONDS - start)) s"; return 1; }
+	[ $((SECONDS - start)) -lt 60 ] || { echo "took $((SECONDS - start)) s"; return 1; }
 }
-desc="an unchanged key rebuilds nothing, in under 10 s (the registry's row for mseal)"
+desc="an unchanged key rebuilds nothing, in under 60 s (the registry's row for mseal)"
 expect 0 'mseal +up to date' "$desc" quickly "$registry" build mseal
 
 # The key is honest: flavor keytest is the pristine tree plus a patch that
