@@ -106,22 +106,7 @@ tap_result $? "its folder's one-line Makefile gives it make test (realjit/jit.mk
 # matrix.sh end to end, guest/run (in the copy only) a stand-in that answers
 # as the tables say: a workload RAN and an attack LANDED under none, every
 # sealing policy unavailable.
-cat >"$copy/guest/run" <<'RUN'
-#!/usr/bin/env bash
-while [ $# -gt 0 ]; do
-	case $1 in --add) pkg=$2; shift 2 ;; --timeout | --console) shift 2 ;; --) break ;; *) k=$1; shift ;; esac
-done
-n=0
-while read -r kind name policy; do
-	n=$((n + 1))
-	r="# result kind=$kind kernel=$k name=$name policy=$policy"
-	if [ "$policy" != none ]; then echo "$r outcome=UNAVAILABLE errno=ENOSYS status=3"
-	elif [ "$kind" = workload ]; then echo "$r outcome=RAN errno=- status=0 abort=- areas=1 sealed=0 refused_mseal=0"
-	else echo "$r outcome=LANDED errno=- status=65 rerun=payload areas=1 sealed=0 refused_mseal=0"; fi
-done <"$pkg/cases"
-echo "# cases-done $n"
-RUN
-chmod +x "$copy/guest/run"
+cp "$top/realjit/tests/fake-guest-run" "$copy/guest/run"
 mkdir -p "$copy/build/kernels/vanilla"
 : >"$copy/build/kernels/vanilla/bzImage"
 SEALJIT=$copy BUILD=$work/build RESULTS=$work/results "$copy/realjit/matrix.sh" --jit "$new" --fast vanilla \

@@ -209,28 +209,7 @@ ln -s "$SEALJIT/tests" "$fake/tests"
 ln -s "$SEALJIT/include" "$fake/include"
 ln -s "$SEALJIT/kernel" "$fake/kernel"
 : >"$fake/build/kernels/vanilla/bzImage"
-cat >"$fake/guest/run" <<'RUN'
-#!/usr/bin/env bash
-while [ $# -gt 0 ]; do
-	case $1 in --add) pkg=$2; shift 2 ;; --timeout | --console) shift 2 ;; --) break ;; *) k=$1; shift ;; esac
-done
-n=0
-while read -r kind name policy; do
-	n=$((n + 1))
-	r="# result kind=$kind kernel=$k name=$name policy=$policy"
-	if [ "$policy" != none ]; then echo "$r outcome=UNAVAILABLE errno=ENOSYS status=3"
-	elif [ "$kind" = workload ]; then echo "$r outcome=RAN errno=- status=0 abort=- areas=1 sealed=0 refused_mseal=0"
-	elif [ "$name" = store-code ] || [ "$name" = pkey-realloc ] || [ "$name" = sigreturn-pkru ]; then
-		# a store into Debian's read-execute code faults (no key to open)
-		echo "$r outcome=BLOCKED errno=SIGSEGV status=0 rerun=ok areas=1 sealed=0 refused_mseal=0"
-	elif [ "$FAKE_GUEST" = miss ] && [ "$name" = mprotect-rw ]; then
-		echo "$r outcome=BLOCKED errno=EACCES status=0 rerun=ok areas=1 sealed=0 refused_mseal=0"
-	else echo "$r outcome=LANDED errno=- status=65 rerun=payload areas=1 sealed=0 refused_mseal=0"; fi
-done <"$pkg/cases"
-echo "# cases-done $n"
-[ "$FAKE_GUEST" != die ] || exit 125
-RUN
-chmod +x "$fake/guest/run"
+cp "$SEALJIT/realjit/tests/fake-guest-run" "$fake/guest/run"
 matrix() { # FAKE_GUEST OPTION...: $work/m.out, $work/m.err, $mrc
 	local how=$1
 	shift
