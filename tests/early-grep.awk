@@ -4,22 +4,13 @@
 # matched reads as a failure, depending on timing.  Lines ending in a
 # single "|" are joined with the next; comments and here-document bodies
 # are skipped.  tests/shell-pipes.sh feeds it every shell script.
-FNR == 1 { held = ""; start = 0; heredoc = "" }
-heredoc != "" {
-	body = $0
-	if (strip) sub(/^\t+/, "", body)
-	if (body == heredoc) heredoc = ""
-	next
-}
+# Run with scripts/heredoc.awk.
+FNR == 1 { held = ""; start = 0 }
+heredoc_body($0) { next }
 /^[ \t]*#/ { next }
 {
 	line = held == "" ? $0 : held " " $0
 	if (!start) start = FNR
-	if (match($0, /<<-?[ \t]*['"]?[A-Za-z_][A-Za-z_0-9]*['"]?/)) {
-		heredoc = substr($0, RSTART, RLENGTH)
-		strip = heredoc ~ /^<<-/
-		gsub(/^<<-?[ \t]*|['"]/, "", heredoc)
-	}
 	if (line ~ /[^|]\|[ \t]*\\?$/) {
 		sub(/\\$/, "", line)
 		held = line

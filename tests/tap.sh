@@ -18,6 +18,10 @@
 #   expect_text STATUS TEXT DESCRIPTION COMMAND...   the same, for a fixed
 #                            TEXT in the output
 #   skip DESCRIPTION REASON  "ok N - DESCRIPTION # SKIP REASON"
+#   tap_files WHAT FILE...   succeeds when the first FILE exists (a loop over
+#                            a glob's files may start); otherwise a failing
+#                            point "WHAT: none at PATTERN", since a glob that
+#                            matches nothing gives back its pattern
 #   tap_end                  the plan, when tap_start had none; returns 1
 #                            when a test point failed
 # tap_n counts the test points so far, tap_failed the failures.
@@ -101,6 +105,12 @@ tap_ends() {
 skip() {
 	tap_n=$((tap_n + 1))
 	echo "ok $tap_n - $1 # SKIP $2"
+}
+
+tap_files() {
+	[ -e "$2" ] && return 0
+	not_ok "$1: none at $2"
+	return 1
 }
 
 tap_end() {

@@ -30,15 +30,13 @@ for tap_sh in "$(dirname "$0")/tap.sh" "$(dirname "$0")/../../tests/tap.sh"; do
 done
 . "$tap_sh"
 
-count=0
-for f in "$dir"/*.args; do
-	[ -f "$f" ] && count=$((count + 1))
-done
-tap_start $((2 * count))
-[ "$count" -gt 0 ] || { echo "# no examples in $dir"; exit 1; }
+set -- "$dir"/*.args
+[ -e "$1" ] || set -- # a glob that matched nothing gives back its pattern
+tap_start $((2 * $#))
+[ $# -gt 0 ] || { echo "# no examples in $dir"; exit 1; }
 
 tmp=${TMPDIR:-/tmp}/guest-examples.$$
-for args_file in "$dir"/*.args; do
+for args_file; do
 	base=${args_file%.args}
 	name=${base##*/}
 	# shellcheck disable=SC2046 # the args file holds FUNC ARG... words

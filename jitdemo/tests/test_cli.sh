@@ -9,7 +9,9 @@ trap 'rm -rf "$tmp"' EXIT
 . "$here/../../tests/tap.sh"
 
 tap_start
-for args_file in "$examples"/*.args; do
+set -- "$examples"/*.args
+tap_files "the examples of jitdemo/examples/" "$@" &&
+for args_file; do
 	base=${args_file%.args}
 	name=${base##*/}
 	for engine in --interp --seal=none; do

@@ -79,7 +79,9 @@ for p in pin card all upstream; do
 	tap_result $r "$p on this kernel: a trace's code sealed, or the policy refused at start-up as inexpressible ($what, exit $rc)"
 done
 
-for w in "$here"/workloads/*.lua; do
+set -- "$here"/workloads/*.lua
+tap_files "the workloads of realjit/luajit/" "$@" &&
+for w; do
 	name=$(basename "$w" .lua)
 	flags=$(sed -n 's/^-- luajit-flags: //p' "$w")
 	# shellcheck disable=SC2086 # the flags are words
@@ -144,7 +146,9 @@ ${CC:-cc} -static -o "$work/static" "$work/static.c" &&
 	bundle_refuses "$work/static" 'ldd cannot list the libraries of .*static.*not a dynamic executable'
 tap_result $? "bundle.sh: a static binary is an error that says ldd cannot list it, exit 1, no bundle"
 
-for t in "$here"/expected-*.tsv; do
+set -- "$here"/expected-*.tsv
+tap_files "the expectation tables of realjit/luajit/" "$@" &&
+for t; do
 	awk -F'\t' '!/^#/ && NF > 0 {
 		if (NF != 6) { print FILENAME ": " NR ": " NF " columns"; bad = 1 }
 		if ($4 !~ /^(RAN|ABORTED|LANDED|BLOCKED|UNAVAILABLE)$/) { print NR ": outcome " $4; bad = 1 }

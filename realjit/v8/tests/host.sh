@@ -35,7 +35,9 @@ v8node() {
 case $(node -p process.versions.v8) in 10.2.*) r=0 ;; *) r=1 ;; esac
 tap_result $r "fetch-node.sh: Debian's node from the cache runs, V8 10.2"
 
-for f in "$here"/workloads/*.js; do
+set -- "$here"/workloads/*.js
+tap_files "the workloads of realjit/v8/" "$@" &&
+for f; do
 	w=$(basename "$f" .js)
 	# shellcheck disable=SC2046
 	node --jitless $(flags_of "$f") "$f" >"$work/ref" 2>/dev/null
@@ -200,7 +202,9 @@ for bad in '' bogus; do
 done
 tap_result $r "the stand-in: SEALJIT_NODE_STANDIN unset or unknown is a clear error, exit 2, before Node runs"
 r=0
-for f in "$here"/node24/workloads/*.js; do
+set -- "$here"/node24/workloads/*.js
+tap_files "the workloads of realjit/v8/node24/" "$@" || r=1
+for f; do
 	w=$(basename "$f" .js)
 	read -ra fl <<<"$(flags_of "$f")"
 	"$root24/bin/node" --jitless "${fl[@]}" "$f" >"$work/ref24" 2>/dev/null || r=1

@@ -47,7 +47,10 @@ tap_result $? "apt-get source luajit, unpacked in the cache ($(basename "$(dirna
 
 cp -a "$src" "$work/tree"
 ok=0 applied=()
-for p in "$here"/0*.patch; do
+set -- "$here"/0*.patch
+tap_files "the patches of realjit/luajit/series/" "$@" || ok=1
+for p; do
+	[ -e "$p" ] || continue
 	case $p in */0000-*) continue ;; esac
 	patch -d "$work/tree" -p1 --batch --quiet <"$p" >"$work/patch.log" 2>&1 ||
 		{ ok=1; echo "# $(basename "$p"): $(tail -n 1 "$work/patch.log")"; break; }
@@ -70,7 +73,9 @@ for flavor in plain pkey; do
 	tap_result $? "$flavor build: the tests Debian ships pass ($(grep -c '^ok ' <<<"$out") of $(grep -c 'ok ' <<<"$out"))"
 done
 
-for w in "$SEALJIT"/luajit/workloads/*.lua; do
+set -- "$SEALJIT"/realjit/luajit/workloads/*.lua
+tap_files "the workloads of realjit/luajit/" "$@" &&
+for w; do
 	flags=$(sed -n 's/^-- luajit-flags: //p' "$w")
 	# shellcheck disable=SC2086 # the flags are words
 	"$plain" $flags -joff "$w" >"$work/ref" 2>&1 &&
