@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # guest/tests/runner.sh KERNEL - TAP tests of guest/run itself: the guest
 # command's status and output come back exactly, and every way a boot can
-# go wrong (timeout, panic, no end marker, bad usage) is a failure with a
-# message, never a silent pass; a guest on a starved host still boots and
-# runs (the kernel command line guest/run owns), a boot that dies before
-# the guest's /init is retried once, printed and counted, and nothing
-# after /init is.
+# go wrong (timeout, panic, no end marker, bad usage, a step on the host)
+# is a failure with a message, never a silent pass; a guest on a starved
+# host still boots and runs (the kernel command line guest/run owns), a
+# boot that dies before the guest's /init is retried once, printed and
+# counted, and nothing after /init is.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(dirname "$(dirname "$here")")
@@ -17,7 +17,7 @@ trap 'rm -rf "$work"' EXIT
 . "$top/tests/tap.sh"
 export GUEST_RETRY_LOG=$work/retries.log
 retries() { cat "$work/retries.log" 2>/dev/null | wc -l; }
-tap_start 27
+tap_start 29
 
 expect 0 '' "status 0 comes back" "$run" "$kernel" -- true
 expect 3 '' "status 3 comes back" "$run" "$kernel" -- sh -c 'exit 3'
@@ -112,10 +112,20 @@ expect 125 'RETRY: the boot failed before the guest.s /init ran .*retry 1 of 1' 
 check "... counted once, and its second failure fails the run (status 125 above)" \
 	test "$(retries)" -eq $((before + 1))
 
+# A step on the host that fails: a file of an --add folder gone while it
+# is copied (here a link to nothing), as when another step rewrites it.
+mkdir "$work/vanishing" && ln -s "$work/gone" "$work/vanishing/file"
+expect 125 "guest/run: on the host, line [0-9]+: 'cp -rL .*' failed \\(exit 1\\); no guest ran" \
+	"a host step that fails (a copy) is named, with its line and command, status 125" \
+	"$run" --add "$work/vanishing" "$kernel" -- true
+
 expect 2 'usage' "a command line without -- is a usage error" \
 	"$run" "$kernel" true
 expect 2 'no kernel' "an unknown kernel is a clear error" \
 	"$run" no-such-kernel -- true
+: >"$work/empty-bzImage"
+expect 2 'is empty' "an empty kernel file is a clear error, not a boot" \
+	"$run" "$work/empty-bzImage" -- true
 # A time that is no limit (timeout(1) takes 0 as "never"), or not a number
 expect 2 "GUEST_WALL_FACTOR wants a whole number" "a bad GUEST_WALL_FACTOR is a usage error, not a boot" \
 	env GUEST_WALL_FACTOR=x "$run" "$kernel" -- true
