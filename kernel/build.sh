@@ -174,7 +174,10 @@ build_selftest() {
 }
 
 if [ -n "$cached" ]; then
-	[ "$(cat "$dest/key" 2>/dev/null)" = "$key" ] && [ -f "$dest/bzImage" ] ||
+	# Byte for byte, not only the key: a copy left short or emptied by
+	# anything since is copied again, never booted as it is.
+	[ "$(cat "$dest/key" 2>/dev/null)" = "$key" ] &&
+		cmp -s "$home/out/arch/x86/boot/bzImage" "$dest/bzImage" ||
 		install_results "$home"
 	say "$flavor" "up to date (linux $ver, key $key)"
 	exit 0

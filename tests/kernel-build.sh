@@ -12,7 +12,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 . "$top/tests/tap.sh"
-tap_start 9
+tap_start 11
 
 desc="a missing kernel source is named, with the package to install"
 expect nonzero 'install it with: apt-get install linux-source-6\.1 ' "$desc" \
@@ -90,4 +90,11 @@ desc="and rebuilds only what the change touches ($count objects compiled)"
 tap_result $? "$desc"
 desc="the same patch again rebuilds nothing"
 expect 0 'keytest +up to date' "$desc" keytest "$word"
+# A copy in build/ that was emptied since (as one was once, by a cause
+# not found) is copied again from the cache, not booted empty.
+: >"$work/build/kernels/keytest/bzImage"
+desc="an installed kernel emptied since is copied again, up to date, byte for byte"
+expect 0 'keytest +up to date' "$desc" keytest "$word"
+cmp -s "$work/build/kernels/keytest/bzImage" "$(dirname "$vmlinux")/arch/x86/boot/bzImage"
+tap_result $? "... the kernel in build/ is the cache's again"
 tap_end
