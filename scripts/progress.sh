@@ -51,6 +51,9 @@ progress_start() {
 	local interval=${PROGRESS_INTERVAL:-30} live= fd=${PROGRESS_FD:-2}
 	[ -t "$fd" ] && live=1 interval=2
 	(
+		# A display, not the work: nothing here may end it early, and
+		# nothing about it may fail its caller (progress_stop).
+		set +e
 		exec 2>&"$fd"
 		nap=
 		trap 'kill $nap 2>/dev/null; exit 0' TERM
@@ -80,10 +83,12 @@ progress_start() {
 	progress_fd=$fd
 }
 
+# Stopping the display never fails: a caller under set -e that stops one
+# that already ended (its line written to a pipe that closed) goes on.
 progress_stop() {
 	[ -n "$progress_pid" ] || return 0
-	kill "$progress_pid" 2>/dev/null
-	wait "$progress_pid" 2>/dev/null
+	kill "$progress_pid" 2>/dev/null || true
+	wait "$progress_pid" 2>/dev/null || true
 	progress_pid=
-	[ -z "${progress_live:-}" ] || printf '\r\033[K' >&"$progress_fd"
+	[ -z "${progress_live:-}" ] || printf '\r\033[K' >&"$progress_fd" || true
 }

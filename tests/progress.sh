@@ -11,7 +11,7 @@ trap 'progress_stop; rm -rf "$work"' EXIT
 . "$top/scripts/progress.sh"
 
 . "$top/tests/tap.sh"
-tap_start 10
+tap_start 11
 # matches DESCRIPTION GOT WANTED-REGEX
 matches() { expect 0 "$3" "$1" printf '%s\n' "$2"; }
 
@@ -56,6 +56,14 @@ lines_at_stop=$(wc -l <"$work/log4")
 sleep 1.2
 matches "progress_stop is prompt (well under its interval) and silences it" \
 	"$stop_took ms, $(wc -l <"$work/log4") lines" "^[0-9]{1,4} ms, $lines_at_stop lines\$"
+
+# Stopping a display that already ended fails nothing, under set -e.
+stopped=$(bash -ec '. "$1/scripts/progress.sh"
+	PROGRESS_INTERVAL=60 progress_start demo 10 true 2>/dev/null
+	kill -KILL "$progress_pid"; sleep 0.2
+	progress_stop; echo went on' sh "$top" 2>&1)
+matches "progress_stop of a display that already ended returns 0 (a caller under set -e goes on)" \
+	"$stopped" '^went on$'
 
 # A count may name what it counts (a guest suite's own "# progress" line).
 echo "300/900/calls" >"$work/count"
