@@ -10,7 +10,8 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 #   ccache (the flavors of a kernel share what they compile)
 # tests: patch (the series applies with patch -p1)
 # guest: qemu-system-x86 busybox-static cpio gzip xz-utils
-# userspace: gcc make libc6-dev libcap-dev, and clang for the fuzz target
+# userspace: gcc make libc6-dev libcap-dev, g++ (the Node 24 stand-in's one
+#   C++ file, against V8's v8-platform.h), and clang for the fuzz target
 # benchmark: stress-ng (run in the guest; its chart is awk-drawn SVG)
 # a JIT nobody here wrote: luajit (run in the guest under every seal policy),
 #   its source (apt-get source: scripts/deb-src.sh adds this release's deb-src
@@ -30,7 +31,7 @@ packages=(
 	"${versions[@]/#/linux-source-}" flex bison bc libelf-dev libssl-dev perl git rsync ccache
 	patch
 	qemu-system-x86 busybox-static cpio gzip xz-utils
-	gcc make libc6-dev libcap-dev clang libclang-rt-14-dev
+	gcc g++ make libc6-dev libcap-dev clang libclang-rt-14-dev
 	stress-ng
 	luajit dpkg-dev lua-moses
 	libbrotli1 libc-ares2 libicu72 libnghttp2-14 libssl3 libuv1 zlib1g libstdc++6
