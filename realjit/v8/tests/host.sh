@@ -234,7 +234,7 @@ done
 tap_result $r "the stand-in: SEALJIT_NODE_STANDIN unset or unknown is a clear error, exit 2, before Node runs"
 r=0
 set -- "$here"/node24/workloads/*.js
-tap_files "the workloads of realjit/v8/node24/" "$@" || r=1
+tap_files "the workloads of realjit/v8/node24/" "$@" || { r=1; set --; }
 for f; do
 	w=$(basename "$f" .js)
 	read -ra fl <<<"$(flags_of "$f")"

@@ -48,9 +48,8 @@ tap_result $? "apt-get source luajit, unpacked in the cache ($(basename "$(dirna
 cp -a "$src" "$work/tree"
 ok=0 applied=()
 set -- "$here"/0*.patch
-tap_files "the patches of realjit/luajit/series/" "$@" || ok=1
+tap_files "the patches of realjit/luajit/series/" "$@" || { ok=1; set --; }
 for p; do
-	[ -e "$p" ] || continue
 	case $p in */0000-*) continue ;; esac
 	patch -d "$work/tree" -p1 --batch --quiet <"$p" >"$work/patch.log" 2>&1 ||
 		{ ok=1; echo "# $(basename "$p"): $(tail -n 1 "$work/patch.log")"; break; }
