@@ -4,10 +4,11 @@
 # matrix.sh's two modes, with one owner.
 #
 #   full  every workload and every attack under every policy
-#   fast  make test's subset: RJ_FAST_WORKLOADS under every policy;
-#         RJ_FAST_ATTACKS under every sealing policy; under none (the
+#   fast  make test's subset: RJ_FAST_WORKLOADS under every fast policy;
+#         RJ_FAST_ATTACKS under every fast sealing policy; under none (the
 #         controls) every attack (RJ_FAST_CONTROLS=every) or those
-#         (RJ_FAST_CONTROLS=fast)
+#         (RJ_FAST_CONTROLS=fast).  The fast policies: RJ_FAST_POLICIES,
+#         default every policy (none always among them)
 #
 # A JIT is a profile, realjit/JITDIR/NAME.profile (bash, sourced by
 # rj_use_jit; realjit/README.md says what it sets): the JITs are the
@@ -83,7 +84,7 @@ rj_use_jit() {
 	[[ ${1:-} =~ ^[a-z0-9][a-z0-9-]*$ ]] || { rj_fail "'${1:-}' is no JIT name (profiles: $(rj_profiles))"; return; }
 	for f in "$RJ_HARNESS"/*/"$1".profile; do [ -f "$f" ] && found+=("$f"); done
 	[ ${#found[@]} -eq 1 ] || { rj_fail "no JIT '$1' (profiles: $(rj_profiles))"; return; }
-	unset RJ_WORKLOADS RJ_GUEST_JIT RJ_TABLE_W RJ_TABLE_A RJ_FAST_WORKLOADS RJ_FAST_ATTACKS RJ_REQUIRE RJ_MAKE_NEEDS RJ_SUMMARY_AWK RJ_COST_MD \
+	unset RJ_WORKLOADS RJ_GUEST_JIT RJ_TABLE_W RJ_TABLE_A RJ_FAST_WORKLOADS RJ_FAST_ATTACKS RJ_FAST_POLICIES RJ_REQUIRE RJ_MAKE_NEEDS RJ_SUMMARY_AWK RJ_COST_MD \
 		RJ_COST_HEADING RJ_PAGE_INTRO RJ_PAGE_LEGEND RJ_PAGE_COST
 	unset -f rj_list_attacks rj_package rj_section_intro
 	# shellcheck disable=SC2034 # the defaults, read by the scripts that source this
@@ -179,9 +180,10 @@ rj_write_cases() {
 		for w in "${rj_workloads[@]}"; do for p in "${RJ_POLICIES[@]}"; do echo "workload $w $p"; done; done
 		for a in "${rj_attacks[@]}"; do for p in "${RJ_POLICIES[@]}"; do echo "attack $a $p"; done; done ;;
 	fast)
+		rj_fast_policies || return
 		for w in "${RJ_FAST_WORKLOADS[@]}"; do
 			[[ " ${rj_workloads[*]} " == *" $w "* ]] || { rj_fail "fast workload $w is not in workloads/"; return; }
-			for p in "${RJ_POLICIES[@]}"; do echo "workload $w $p"; done
+			for p in "${rj_fast[@]}"; do echo "workload $w $p"; done
 		done
 		for a in "${RJ_FAST_ATTACKS[@]}"; do
 			[[ " ${rj_attacks[*]} " == *" $a "* ]] || { rj_fail "fast attack $a is not an attack"; return; }
@@ -193,10 +195,27 @@ rj_write_cases() {
 		esac
 		for a in "${controls[@]}"; do echo "attack $a none"; done
 		for a in "${RJ_FAST_ATTACKS[@]}"; do
-			for p in "${RJ_POLICIES[@]}"; do [ "$p" = none ] || echo "attack $a $p"; done
+			for p in "${rj_fast[@]}"; do [ "$p" = none ] || echo "attack $a $p"; done
 		done ;;
 	*) rj_fail "unknown mode '$1' (fast or full)" ;;
 	esac
+}
+
+# rj_fast_policies: rj_fast=(), the fast subset's policies in
+# RJ_POLICIES' order: RJ_FAST_POLICIES (default every policy), checked.
+rj_fast_policies() {
+	local p
+	rj_fast=("${RJ_POLICIES[@]}")
+	[ -n "${RJ_FAST_POLICIES+set}" ] || return 0
+	for p in "${RJ_FAST_POLICIES[@]}"; do
+		[[ " ${RJ_POLICIES[*]} " == *" $p "* ]] || { rj_fail "fast policy $p is not a policy (${RJ_POLICIES[*]})"; return; }
+	done
+	[[ " ${RJ_FAST_POLICIES[*]} " == *" none "* ]] || { rj_fail "RJ_FAST_POLICIES leaves out none, the control"; return; }
+	rj_fast=()
+	for p in "${RJ_POLICIES[@]}"; do
+		[[ " ${RJ_FAST_POLICIES[*]} " == *" $p "* ]] && rj_fast+=("$p")
+	done
+	return 0
 }
 
 # rj_mode_words fast|full: what the mode runs, in words.
@@ -205,11 +224,15 @@ rj_mode_words() {
 	case $1 in
 	full) echo "${#rj_workloads[@]} workloads and ${#rj_attacks[@]} attacks x $np policies" ;;
 	fast)
+		rj_fast_policies || return
+		np=${#rj_fast[@]}
+		local which=
+		[ "$np" -eq ${#RJ_POLICIES[@]} ] || which=" (${rj_fast[*]})"
 		if [ "$RJ_FAST_CONTROLS" = every ]; then
 			echo "${#RJ_FAST_WORKLOADS[@]} workloads x $np policies, ${#rj_attacks[@]} attacks under none," \
-				"${#RJ_FAST_ATTACKS[@]} attacks x $((np - 1)) sealing policies"
+				"${#RJ_FAST_ATTACKS[@]} attacks x $((np - 1)) sealing policies$which"
 		else
-			echo "${#RJ_FAST_WORKLOADS[@]} workloads and ${#RJ_FAST_ATTACKS[@]} attacks x $np policies"
+			echo "${#RJ_FAST_WORKLOADS[@]} workloads and ${#RJ_FAST_ATTACKS[@]} attacks x $np policies$which"
 		fi ;;
 	esac
 }

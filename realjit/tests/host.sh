@@ -161,6 +161,21 @@ r3=$?
 [ $r1 = 0 ] && [ $r2 = 0 ] && [ $r3 = 0 ]
 tap_result $? "judge.sh: the guest must end the run: a panic or timeout after the last case (guest/run exit 125) or a missing cases-done fails"
 
+# RJ_FAST_POLICIES: the fast subset under those policies only, in
+# RJ_POLICIES' order; one that is no policy, or a list without none (the
+# control), is refused
+fast_in() { # POLICY...: the fast list's policies, with RJ_FAST_POLICIES=(POLICY...)
+	(rj_read_workloads && rj_table_attack_names && RJ_FAST_POLICIES=("$@") &&
+		rj_write_cases fast | awk '{ print $3 }' | sort -u | paste -sd' ') 2>"$work/fast.err"
+}
+[ "$(fast_in upstream none all)" = "all none upstream" ] &&
+	[ "$(unset RJ_FAST_POLICIES && rj_read_workloads && rj_table_attack_names &&
+		rj_write_cases fast | awk '{ print $3 }' | sort -u | paste -sd' ')" = "all card none pin upstream" ] &&
+	[[ "$(RJ_FAST_POLICIES=(all upstream none) && rj_mode_words fast)" == *"x 3 policies"*"(none all upstream)" ]] &&
+	! fast_in none sideways >/dev/null && grep -q "fast policy sideways is not a policy" "$work/fast.err" &&
+	! fast_in all upstream >/dev/null && grep -q "RJ_FAST_POLICIES leaves out none" "$work/fast.err"
+tap_result $? "cases.sh: RJ_FAST_POLICIES narrows the fast subset to its policies (default every one); an unknown policy, or none left out, is refused"
+
 "$SEALJIT/realjit/judge.sh" --jit luajit mseal "$work/cases" "$work/results" >/dev/null 2>&1
 r1=$?
 "$SEALJIT/realjit/judge.sh" --jit luajit --mode quick mseal "$work/cases" "$work/results" >/dev/null 2>"$work/judge.err"

@@ -24,6 +24,11 @@ RJ_REQUIRE=(
 # the discard), a store into the code, and the key's own opener.
 RJ_FAST_WORKLOADS=(codegc)
 RJ_FAST_ATTACKS=(store-code pkey-reuse)
+# under none (the control), all (the RFC's every type) and upstream
+# (upstream's call): a V8 start is seconds of TCG time, and pin and card
+# differ from all only by the seal types they leave out (make
+# node24-attacks runs them)
+RJ_FAST_POLICIES=(none all upstream)
 RJ_TEST_TARGET="make test-node24"
 RJ_COST_MD=node24-key-cost.md
 RJ_COST_HEADING="What sealing costs V8 13.6 with its key, in guest instructions (make node24-cost)"

@@ -21,6 +21,11 @@ RJ_TABLE_CHECK=yes
 RJ_FAST_WORKLOADS=(tier)
 RJ_FAST_ATTACKS=(store-code)
 RJ_FAST_CONTROLS=fast
+# under none (the control), all (the RFC's every type) and upstream
+# (upstream's call): a V8 start is seconds of TCG time, and pin and card
+# differ from all only by the seal types they leave out (make
+# node24-attacks runs them)
+RJ_FAST_POLICIES=(none all upstream)
 RJ_ABORT_WANT="a failed CHECK (abort=v8-check)"
 RJ_REQUIRE=(
 	"workload * v8 ^13[.]6$ the result is not of V8 13.6"
