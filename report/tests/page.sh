@@ -150,12 +150,14 @@ send() { # JSON [WHAT]
 	died "chromium stopped reading its DevTools pipe (it died?) at ${2:-a command}"
 	return 1
 }
+# (Polled every 50 ms: most answers take less, and a page.sh run asks
+# about thirty times.)
 answer() { # ID: the response to command ID, waiting up to 30 s
 	local i
-	for ((i = 0; i < 300; i++)); do
+	for ((i = 0; i < 600; i++)); do
 		grep -m1 "^{\"id\":$1," < <(tr '\0' '\n' <"$w/events") && return 0
 		kill -0 "$cpid" 2>/dev/null || { died "chromium exited before it answered command $1"; return 1; }
-		sleep 0.1
+		sleep 0.05
 	done
 	died "no answer to command $1 within 30 s"
 	return 1
@@ -174,7 +176,7 @@ call() { # METHOD [PARAMS-JSON]
 }
 value_of() { call Runtime.evaluate "{\"expression\":\"$1\",\"returnByValue\":true}" | field value; }
 screenshot() { # FILE
-	sleep 0.3
+	sleep 0.1
 	call Page.captureScreenshot '{"format":"png"}' | field data | base64 -d >"$1" 2>/dev/null
 }
 rendered=
@@ -189,12 +191,14 @@ if send '{"id":1,"method":"Target.createTarget","params":{"url":"about:blank"}}'
 	for m in Runtime.enable Log.enable Network.enable Page.enable; do call $m >/dev/null; done
 	call Emulation.setDeviceMetricsOverride '{"width":1920,"height":1080,"deviceScaleFactor":1,"mobile":false}' >/dev/null
 	call Page.navigate "{\"url\":\"$url\"}" >/dev/null
-	for ((i = 0; i < 300; i++)); do
+	for ((i = 0; i < 600; i++)); do
 		grep -q '"method":"Page.loadEventFired"' < <(tr '\0' '\n' <"$w/events") && break
 		kill -0 "$cpid" 2>/dev/null || break
-		sleep 0.1
+		sleep 0.05
 	done
-	sleep 1 # late requests and messages
+	# late requests and messages (an image's request and a script's
+	# message come before the load event; this is for anything after)
+	sleep 0.3
 	counts=$(value_of "$(js "$here/count-cells.js")")
 	screenshot "$out/report-page.png"
 	# the first real JIT's matrix, at the top of the screen: a second screenshot, and its right edge

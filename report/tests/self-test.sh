@@ -26,6 +26,10 @@
 # answers, one that hangs (PAGE_TIMEOUT=5): a failed test point that says
 # so, the whole plan, a bounded time, no temporary directory left.
 #
+# A bad result set goes through page.sh alone: its point 1 is report.sh's
+# exit status, with report.sh's errors below it, and the page it wrote is
+# OUT/NAME/report/index.html (report.sh runs alone only where no page.sh
+# does).
 # Every page.sh and report.sh run starts as soon as its input is made,
 # SELF_TEST_JOBS (default 2) at a time in the background; the test points
 # are judged, in order, once all have ended, so that each failure is still
@@ -80,6 +84,19 @@ start_page() { # NAME ARGS...
 }
 # a started run's exit status, in $rc ("none" when it left none)
 ended() { rc=$(cat "$out/$1.rc" 2>/dev/null) || rc=none; }
+# What report.sh did in page.sh run NAME (its point 1): its exit status in
+# $grc ("none" when the point is missing), its errors in OUT/NAME/gen.err,
+# and its page is OUT/NAME/report/index.html.
+page_gen() { # NAME
+	local point
+	point=$(grep -E '^(not )?ok 1 - report\.sh found every result file' "$out/$1.tap")
+	case $point in
+	ok*) grc=0 ;;
+	not*) grc=$(sed -n 's/.*(exit \([0-9]*\))$/\1/p' <<<"$point") ;;
+	*) grc=none ;;
+	esac
+	awk '/^(not )?ok 1 - / { on = 1; next } /^(not )?ok / { on = 0 } on && sub(/^#   /, "")' "$out/$1.tap" >"$out/$1/gen.err"
+}
 failed_points() { grep '^not ok' "$1" | sed 's/^not ok [0-9]* - //; s/ (.*//; s/\(: [^:]*\):.*/\1/' | paste -sd'|'; }
 copy_results() {
 	local j
@@ -99,11 +116,12 @@ gen() { # DIR
 }
 
 # The runs, each started as soon as its input is there.
-# 1: the good results
-start_page good "$results" "$out/good"
-# The good page, which the bad pages are made from.
+# 1: the good results, made into the page the bad pages are made from
+# (report.sh's exit status kept), and that page under page.sh
 goodpage=$out/page/index.html
-report "$results" "$out/page" >"$out/page.out" 2>&1 || true
+report "$results" "$out/page" >"$out/page.out" 2>&1
+good_gen=$?
+start_page good --page "$goodpage" "$results" "$out/good"
 
 # 2-4: a missing, a truncated and a corrupt TAP file
 copy_results missing; rm "$out/missing/results/$victim-attacks.tap"
@@ -113,7 +131,6 @@ copy_results corrupt
 awk '!done && /^# result / && sub(/outcome=[A-Z]+/, "outcome=BANANA") { done = 1 } { print }' \
 	"$results/$victim-attacks.tap" >"$out/corrupt/results/$victim-attacks.tap"
 for bad in missing truncated corrupt; do
-	start "$bad-gen" gen "$out/$bad"
 	start_page "$bad" "$out/$bad/results" "$out/$bad"
 done
 
@@ -191,7 +208,6 @@ start badbench-gen gen "$out/badbench"
 copy_results realjit
 awk '!done && /^# result / && sub(/ outcome=[A-Z]+/, " outcome=BANANA") { done = 1 } { print }' \
 	"$results/$victim-$lj.tap" >"$out/realjit/results/$victim-$lj.tap"
-start realjit-gen gen "$out/realjit"
 start_page realjit "$out/realjit/results" "$out/realjit"
 
 # 13: cells that ignore the mouse and the keyboard (a listener that swallows
@@ -223,7 +239,6 @@ function fail() { sub(/^ok/, "not ok", tp) }
 { flush(); print }
 END { flush() }' \
 	"$results/$victim-$lj.tap" >"$out/realjit-error/results/$victim-$lj.tap"
-start realjit-error-gen gen "$out/realjit-error"
 start_page realjit-error "$out/realjit-error/results" "$out/realjit-error"
 
 # 15, 16: a browser that dies after its first two answers, and one that
@@ -278,17 +293,18 @@ wait
 # The points, in order.
 # 1: the good results pass
 ended good
-if [ "$rc" = 0 ] && ! grep -q '^not ok' "$out/good.tap"; then ok "page.sh passes the good results"
-else not_ok "page.sh passes the good results" "exit $rc" "$(failed_points "$out/good.tap")"; fi
+if [ "$good_gen" = 0 ] && [ "$rc" = 0 ] && ! grep -q '^not ok' "$out/good.tap"; then ok "report.sh draws the good results, and page.sh passes their page"
+else not_ok "report.sh draws the good results, and page.sh passes their page" "report.sh: exit $good_gen ($(head -n 2 "$out/page.out" | paste -sd' '))" \
+	"page.sh: exit $rc" "$(failed_points "$out/good.tap")"; fi
 
 # 2-4
 for bad in missing truncated corrupt; do
 	ended "$bad"
 	why=()
-	grc=$(cat "$out/$bad/gen.rc")
-	[ "$grc" -eq 1 ] || why+=("report.sh exited $grc, not 1")
+	page_gen "$bad"
+	[ "$grc" = 1 ] || why+=("report.sh exited $grc, not 1")
 	grep -q "$victim-attacks.tap" "$out/$bad/gen.err" || why+=("report.sh's error does not name $victim-attacks.tap")
-	grep -q "class=\"problem\"><code>[^<]*$victim-attacks.tap" "$out/$bad/gen/index.html" || why+=("the page does not name $victim-attacks.tap")
+	grep -q "class=\"problem\"><code>[^<]*$victim-attacks.tap" "$out/$bad/report/index.html" || why+=("the page does not name $victim-attacks.tap")
 	[ "$rc" != 0 ] || why+=("page.sh exited 0")
 	grep -q '^not ok 1 - report.sh found every result file' "$out/$bad.tap" || why+=("page.sh's test 1 did not fail")
 	grep -qE "^not ok [0-9]+ - $victim: cells" "$out/$bad.tap" || why+=("page.sh did not fail $victim's cells")
@@ -325,11 +341,11 @@ else not_ok "a malformed bench-kernel.tsv fails report.sh (exit 1), and the page
 
 # 12: report.sh exits 1 naming the corrupt real-JIT TAP, page.sh fails
 ended realjit
-grc=$(cat "$out/realjit/gen.rc")
+page_gen realjit
 why=()
-[ "$grc" -eq 1 ] || why+=("report.sh exited $grc, not 1")
+[ "$grc" = 1 ] || why+=("report.sh exited $grc, not 1")
 grep -q "$victim-$lj.tap: line [0-9]*: outcome=BANANA" "$out/realjit/gen.err" || why+=("report.sh's error does not name $victim-$lj.tap's line")
-grep -q "class=\"problem\"><code>[^<]*$victim-$lj.tap" "$out/realjit/gen/index.html" || why+=("the page does not name $victim-$lj.tap")
+grep -q "class=\"problem\"><code>[^<]*$victim-$lj.tap" "$out/realjit/report/index.html" || why+=("the page does not name $victim-$lj.tap")
 grep -qE "^not ok [0-9]+ - $victim: $lj cells" "$out/realjit.tap" || why+=("page.sh did not fail $victim's $lj cells")
 if [ ${#why[@]} -eq 0 ]; then ok "a corrupt $victim-$lj.tap fails report.sh (exit 1) and page.sh, and the page names it"
 else not_ok "a corrupt $victim-$lj.tap fails report.sh (exit 1) and page.sh, and the page names it" "${why[@]}"; fi
@@ -339,12 +355,12 @@ bad_page deaf "a page whose cells ignore clicks and keys" "a click \\(or Enter\\
 
 # 14: drawn (exit 0), four ERROR cells, two with their words, page.sh agrees
 ended realjit-error
-grc=$(cat "$out/realjit-error/gen.rc")
+page_gen realjit-error
 why=()
-[ "$grc" -eq 0 ] || why+=("report.sh exited $grc: $(head -n 3 "$out/realjit-error/gen.err")")
+[ "$grc" = 0 ] || why+=("report.sh exited $grc: $(head -n 3 "$out/realjit-error/gen.err")")
 for word in WRONG NOJIT; do
 	grep -q "<td class=\"c error[^\"]*\" data-run=\"$victim\"[^>]*><span class=\"o\">ERROR<small>$word</small>" \
-		<<<"$(sed -n '/id="'"$lj"'-matrix"/,/<\/table>/p' "$out/realjit-error/gen/index.html" | tr '\n' ' ')" ||
+		<<<"$(sed -n '/id="'"$lj"'-matrix"/,/<\/table>/p' "$out/realjit-error/report/index.html" | tr '\n' ' ')" ||
 		why+=("no $victim $lj cell says ERROR $word")
 done
 [ "$rc" = 0 ] || why+=("page.sh failed: $(failed_points "$out/realjit-error.tap")")
