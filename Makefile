@@ -87,8 +87,6 @@ base_of = $(REG.$(1).plainbase)
 uniq = $(if $(1),$(firstword $(1)) $(call uniq,$(filter-out $(firstword $(1)),$(1))))
 INITRAMFS := $(BUILD)/guest/base.cpio.gz
 JITDEMO := $(BUILD)/jitdemo/jitdemo-static
-CODESPACE := $(BUILD)/jitdemo/test_codespace-static
-KEYSPACE := $(BUILD)/jitdemo/test_keyspace-static
 ATTACKS := $(BUILD)/attacks/attacks
 REPORT := $(BUILD)/report
 EXEC_SEALS := $(BUILD)/exec-seals/exec-seals
@@ -100,7 +98,7 @@ RUN := guest/run
 built = $(if $(filter yes,$(BUILT)),,$(1))
 
 # Every result file `make test` must produce; a missing one is a failure.
-EXPECTED = tap-summary tap-reader shell-pipes install-deps progress suite-times export-series realjit-profile $(addprefix series-,$(SERIES_NAMES)) kernel-build guest-runner \
+EXPECTED = tap-summary tap-reader shell-pipes install-deps progress suite-times guest-parts export-series realjit-profile $(addprefix series-,$(SERIES_NAMES)) kernel-build guest-runner \
 	registry $(addsuffix -selftest,$(SELFTEST_KERNELS) $(SKIP_SELFTEST_KERNELS)) \
 	$(addsuffix -selftest-new-cases,$(NEW_CASES_KERNELS)) \
 	'jitdemo-*' $(addsuffix -jitdemo,$(JITDEMO_SEALED) $(JITDEMO_ENOSYS)) \
@@ -198,6 +196,7 @@ test-harness:
 	@tests/tap-run install-deps -- tests/install-deps.sh
 	@tests/tap-run progress -- tests/progress.sh
 	@tests/tap-run suite-times -- tests/suite-times.sh
+	@tests/tap-run guest-parts -- tests/guest-parts.sh
 	@tests/tap-run export-series -- tests/export-series.sh
 	@tests/tap-run realjit-profile -- tests/realjit-profile.sh
 
@@ -237,33 +236,21 @@ test-jitdemo: $(call built,deps jitdemo)
 
 # Every example JIT'd in the guest: sealed where the kernel takes the
 # 4-argument mseal(), W^X only where it has none.  The code space on every
-# kernel: its VMA count bounded where sealed neighbours merge.
+# kernel: its VMA count bounded where sealed neighbours merge.  The key
+# space (--seal=pkey), sealed when made, written through the key.  One
+# boot of each kernel runs them all (jitdemo/tests/guest.sh), each its own
+# result.
 JITDEMO_SEALED := $(call where,main,abi,types)
 JITDEMO_ENOSYS := $(call where,main,abi,none)
 codespace_mode = $(if $(filter yes,$(REG.$(1).merge)),merge,report)
 # What a kernel's mseal() answers a seal with every type: sealed (the
 # 4-argument call), upstream (its own call), enosys (none).
 seal_answer = $(if $(filter types,$(REG.$(1).abi)),sealed,$(if $(filter upstream,$(REG.$(1).abi)),upstream,enosys))
+# The examples, where they run: sealed or enosys.
+examples_answer = $(if $(filter $(1),$(JITDEMO_SEALED)),--examples sealed,$(if $(filter $(1),$(JITDEMO_ENOSYS)),--examples enosys))
 test-jitdemo-guest: $(call built,kernel guest jitdemo)
-	@$(foreach k,$(JITDEMO_SEALED) $(JITDEMO_ENOSYS), \
-		tests/tap-run $(k)-jitdemo -- $(RUN) --add $(JITDEMO) \
-			--add jitdemo/examples --add jitdemo/tests/guest-examples.sh --add tests/tap.sh \
-			$(k) -- sh guest-examples.sh jitdemo-static examples \
-			$(if $(filter $(k),$(JITDEMO_SEALED)),sealed,enosys);)
-	@$(foreach k,$(KERNELS), \
-		tests/tap-run $(k)-codespace -- $(RUN) --timeout 600 --progress "$(k): codespace" \
-			--add $(CODESPACE) \
-			--add jitdemo/tests/codespace-guest.sh $(k) -- \
-			sh codespace-guest.sh test_codespace-static $(call codespace_mode,$(k));)
-	@# --seal=pkey: the key space, sealed when made, written through the key
-	@$(foreach k,$(KERNELS), \
-		tests/tap-run $(k)-keyspace -- $(RUN) --add $(KEYSPACE) $(k) -- \
-			test_keyspace-static $(call seal_answer,$(k));)
-	@$(foreach k,$(JITDEMO_SEALED) $(JITDEMO_ENOSYS), \
-		tests/tap-run $(k)-jitdemo-pkey -- $(RUN) --add $(JITDEMO) \
-			--add jitdemo/examples --add jitdemo/tests/guest-examples.sh --add tests/tap.sh \
-			$(k) -- sh guest-examples.sh jitdemo-static examples \
-			$(if $(filter $(k),$(JITDEMO_SEALED)),sealed,enosys) pkey;)
+	@$(foreach k,$(KERNELS),jitdemo/tests/guest.sh $(call examples_answer,$(k)) \
+		--codespace $(call codespace_mode,$(k)) --keyspace $(call seal_answer,$(k)) $(k);)
 
 attacks-bin: deps jitdemo
 	@$(MAKE) --no-print-directory -C attacks all

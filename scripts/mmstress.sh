@@ -54,29 +54,22 @@ exec 3>&2
 mkdir -p "$out" "$top/build/results"
 [ -x "$bin" ] || { echo "scripts/mmstress.sh: build $bin first (make -C mmstress)" >&2; exit 2; }
 
-# Each part prints "==PART name==", its TAP, then "==RC name N==".
-part() { printf 'echo "==PART %s=="; %s; echo "==RC %s $?=="\n' "$1" "$2" "$1"; }
+# Each boot runs several parts (scripts/guest-parts.sh).
+. "$top/scripts/guest-parts.sh"
 
 boot() {	# NAME KERNEL SCRIPT TIMEOUT [NICE]
 	local name=$1 k=$2
 	PROGRESS_FD=3 nice -n "${5:-0}" "$top/guest/run" --timeout "$4" \
 		--progress "$name: mmstress" --add "$bin" --add "$3" "$k" -- \
 		sh "$(basename "$3")" >"$out/$name.out" 2>&1
-	echo "==GUEST $?==" >>"$out/$name.out"
+	parts_end "$out/$name.out" $?
 }
 
-# Split a boot's output into TAP files, through tests/tap-run's checks.
-collect() {	# NAME KERNEL PART...
-	local name=$1 k=$2 p rc guest
+# A boot's parts, each as KERNEL-PART's result.
+collect_parts() {	# NAME KERNEL PART...
+	local name=$1 k=$2 p
 	shift 2
-	guest=$(sed -n 's/^==GUEST \([0-9]*\)==$/\1/p' "$out/$name.out")
-	for p in "$@"; do
-		awk -v p="$p" '$0 == "==PART " p "==" { on = 1; next }
-			$0 ~ "^==RC " p " " { on = 0 } on' "$out/$name.out" | tr -d '\r' >"$out/$k-$p.tap"
-		rc=$(sed -n "s/^==RC $p \([0-9]*\)==\r*$/\1/p" "$out/$name.out")
-		[ -n "$rc" ] || rc=${guest:-1}
-		"$top/tests/tap-run" "$k-$p" -- sh -c 'cat "$1"; exit "$2"' sh "$out/$k-$p.tap" "$rc"
-	done
+	for p; do collect "$out/$name.out" "$k-$p" "$p"; done
 }
 
 random_part=$(part mmstress "mmstress --model $model --seed $seed --calls $calls")
@@ -114,13 +107,12 @@ if [ "$control" = none ]; then
 else
 	echo "# $kernel and $control: $((SECONDS - start)) s for the boots, side by side"
 fi
-collect "$kernel" "$kernel" mmstress
-collect "$side" "$kernel" mmstress-race mmstress-bad-input
-[ "$control" = none ] || collect "$control" "$control" mmstress mmstress-race
+collect_parts "$kernel" "$kernel" mmstress
+collect_parts "$side" "$kernel" mmstress-race mmstress-bad-input
+[ "$control" = none ] || collect_parts "$control" "$control" mmstress mmstress-race
 
 [ "$control" != none ] || exit 0
-awk '$0 == "==PART mmstress-noseal==" { on = 1; next } /^==RC mmstress-noseal / { on = 0 } on' \
-	"$out/$side.out" | tr -d '\r' >"$out/$kernel-mmstress-noseal.tap"
+part_output "$out/$side.out" mmstress-noseal >"$out/$kernel-mmstress-noseal.tap"
 
 # The --no-seal digests of the same seed must agree.
 d1=$(grep -a '^# digest' "$out/$kernel-mmstress-noseal.tap" 2>/dev/null | head -n 1)
