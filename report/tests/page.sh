@@ -155,7 +155,7 @@ send() { # JSON [WHAT]
 answer() { # ID: the response to command ID, waiting up to 30 s
 	local i
 	for ((i = 0; i < 600; i++)); do
-		grep -m1 "^{\"id\":$1," < <(tr '\0' '\n' <"$w/events") && return 0
+		grep -a -z -m1 "^{\"id\":$1," "$w/events" | tr -d '\0' | grep . && return 0
 		kill -0 "$cpid" 2>/dev/null || { died "chromium exited before it answered command $1"; return 1; }
 		sleep 0.05
 	done
@@ -192,7 +192,7 @@ if send '{"id":1,"method":"Target.createTarget","params":{"url":"about:blank"}}'
 	call Emulation.setDeviceMetricsOverride '{"width":1920,"height":1080,"deviceScaleFactor":1,"mobile":false}' >/dev/null
 	call Page.navigate "{\"url\":\"$url\"}" >/dev/null
 	for ((i = 0; i < 600; i++)); do
-		grep -q '"method":"Page.loadEventFired"' < <(tr '\0' '\n' <"$w/events") && break
+		grep -a -q '"method":"Page.loadEventFired"' "$w/events" && break
 		kill -0 "$cpid" 2>/dev/null || break
 		sleep 0.05
 	done
