@@ -8,6 +8,7 @@
 #   make test       every test, host and guest; ends with "N passed, N failed"
 #   make test-full  make test, then the whole real-JIT matrices it runs
 #                   subsets of (luajit-attacks, v8-attacks, node24-attacks)
+#                   and the page's whole self-test (test-report-self)
 #   make test-busy  make test beside three busy loops (BUSY=N), as on a
 #                   loaded CI machine (docs/running.md, "A busy machine")
 #   make test-STEP  one of make test's steps alone (TEST_STEPS below: e.g.
@@ -106,7 +107,7 @@ EXPECTED = tap-summary tap-reader shell-pipes install-deps progress suite-times 
 	$(addsuffix -keyspace,$(KERNELS)) $(addsuffix -jitdemo-pkey,$(JITDEMO_SEALED) $(JITDEMO_ENOSYS)) \
 	'attacks-host-*' $(addsuffix -attacks,$(KERNELS)) \
 	$(addsuffix -exec-seals,$(KERNELS)) exec-seals-host \
-	$(REALJIT_EXPECTED) report-page report-self-test \
+	$(REALJIT_EXPECTED) report-page report-inputs \
 	$(call peer_results,$(KERNELS)) \
 	mmstress-host $(call mmstress_results,$(MMSTRESS_KERNELS)) bench-smoke \
 	$(if $(DEBUG_CACHED),$(DEBUG_SHORT_EXPECTED),debug-kernels)
@@ -376,13 +377,20 @@ threat-model: test-attacks $(RJ.fulls)
 report: attacks-bin
 	@report/report.sh --kernels "$(KERNELS)" $(RESULTS) $(REPORT)
 
-# The page in headless chromium (report/tests/page.sh), and that test shown
-# to fail when it should (report/tests/self-test.sh).  In make test they
-# wait for this run's attack and real-JIT results (timed-test-report,
-# below); alone they use the last ones.
+# The page in headless chromium (report/tests/page.sh), and report.sh on
+# bad results: refused, named, drawn (report/tests/self-test.sh
+# --no-browser).  In make test they wait for this run's attack and
+# real-JIT results (timed-test-report, below); alone they use the last
+# ones.  test-report-self: the whole self-test, page.sh shown failing on
+# 19 bad pages in chromium (about 300 s of CPU; in make test-full).
 test-report: $(if $(filter yes,$(BUILT)),,attacks-bin)
 	@tests/tap-run report-page -- report/tests/page.sh --kernels "$(KERNELS)" $(RESULTS) $(RESULTS)
+	@tests/tap-run report-inputs -- report/tests/self-test.sh --no-browser --kernels "$(KERNELS)" $(RESULTS) $(RESULTS)
+
+.PHONY: test-report-self
+test-report-self: $(if $(filter yes,$(BUILT)),,attacks-bin)
 	@tests/tap-run report-self-test -- report/tests/self-test.sh --kernels "$(KERNELS)" $(RESULTS) $(RESULTS)
+	@tests/tap-summary --only report-self-test
 
 bench-bin: deps
 	@$(MAKE) --no-print-directory -C bench all
@@ -508,12 +516,14 @@ test:
 	@tests/tap-summary $(EXPECTED)
 
 # make test runs a subset of each real JIT's matrix (its profile's RJ_FAST_*
-# lists: a Node start is seconds of TCG time); test-full adds the whole ones,
-# so that every case still runs under a name.  Fails when any part failed.
+# lists: a Node start is seconds of TCG time) and the page's self-test
+# without its browser; test-full adds the whole matrices and the whole
+# self-test, so that every case still runs under a name.  Fails when any
+# part failed.
 .PHONY: test-full
 test-full:
 	@rc=0; $(MAKE) --no-print-directory test || rc=1; \
-	$(MAKE) --no-print-directory -k $(RJ.fulls) || rc=1; \
+	$(MAKE) --no-print-directory -k $(RJ.fulls) test-report-self || rc=1; \
 	exit $$rc
 
 # The longest steps come first, so that the short ones fill the gaps; the

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# report/tests/self-test.sh [--kernels "K..."] [--jits "NAME..."] [--top DIR] RESULTS OUT
+# report/tests/self-test.sh [--no-browser] [--kernels "K..."] [--jits "NAME..."] [--top DIR]
+#                           RESULTS OUT
 #
 # TAP: report/tests/page.sh fails when it should, and passes when it should.
 # From the good results in RESULTS it makes, under OUT/report-self-test/:
@@ -26,6 +27,11 @@
 # answers, one that hangs (PAGE_TIMEOUT=5): a failed test point that says
 # so, the whole plan, a bounded time, no temporary directory left.
 #
+# --no-browser: report.sh alone on the good results and each bad set (its
+# exit status, its error, the page naming the file; the ERROR cells drawn),
+# no page.sh run: 8 points, about a fifth of the CPU (make test; the whole
+# self-test, 21 points and 19 chromium runs, is make test-full's).
+#
 # A bad result set goes through page.sh alone: its point 1 is report.sh's
 # exit status, with report.sh's errors below it, and the page it wrote is
 # OUT/NAME/report/index.html (report.sh runs alone only where no page.sh
@@ -41,15 +47,17 @@ report=$here/../report.sh
 kernels=
 jits=
 top=()
+browser=1
 while [ $# -gt 0 ]; do
 	case $1 in
+	--no-browser) browser=; shift ;;
 	--kernels) kernels=$2; shift 2 ;;
 	--jits) jits=$2; shift 2 ;;
 	--top) top=(--top "$2"); shift 2 ;;
 	*) break ;;
 	esac
 done
-[ $# -eq 2 ] || { echo "usage: report/tests/self-test.sh [--kernels \"K...\"] [--jits \"NAME...\"] [--top DIR] RESULTS OUT" >&2; exit 2; }
+[ $# -eq 2 ] || { echo "usage: report/tests/self-test.sh [--no-browser] [--kernels \"K...\"] [--jits \"NAME...\"] [--top DIR] RESULTS OUT" >&2; exit 2; }
 results=$(cd "$1" && pwd)
 out=$(mkdir -p "$2" && cd "$2" && pwd)/report-self-test
 rm -rf "$out"
@@ -67,7 +75,9 @@ lj=${jits%% *} # the first real JIT: its TAP is made bad below
 jobs_at_once=${SELF_TEST_JOBS:-2}
 . "$here/../../scripts/whole-number.sh"
 whole_number self-test.sh SELF_TEST_JOBS "$jobs_at_once"
-tap_start 21
+tap_start $([ -n "$browser" ] && echo 21 || echo 8)
+# what the points say page.sh did too (nothing, without a browser)
+and_page=${browser:+ and page.sh}
 # COMMAND in the background, at most $jobs_at_once at a time: its output in
 # $out/NAME.tap, its exit status in $out/NAME.rc, its seconds in $out/NAME.secs
 start() { # NAME COMMAND...
@@ -87,6 +97,18 @@ ended() { rc=$(cat "$out/$1.rc" 2>/dev/null) || rc=none; }
 # What report.sh did in page.sh run NAME (its point 1): its exit status in
 # $grc ("none" when the point is missing), its errors in OUT/NAME/gen.err,
 # and its page is OUT/NAME/report/index.html.
+# gen_of NAME: what report.sh did with bad result set NAME, in $grc, with
+# its errors in OUT/NAME/gen.err and its page in $gen_page: page.sh's run,
+# or (--no-browser) report.sh's own.
+gen_of() {
+	if [ -n "$browser" ]; then
+		page_gen "$1"
+		gen_page=$out/$1/report/index.html
+	else
+		grc=$(cat "$out/$1/gen.rc" 2>/dev/null) || grc=none
+		gen_page=$out/$1/gen/index.html
+	fi
+}
 page_gen() { # NAME
 	local point
 	point=$(grep -E '^(not )?ok 1 - report\.sh found every result file' "$out/$1.tap")
@@ -121,7 +143,13 @@ gen() { # DIR
 goodpage=$out/page/index.html
 report "$results" "$out/page" >"$out/page.out" 2>&1
 good_gen=$?
-start_page good --page "$goodpage" "$results" "$out/good"
+[ -z "$browser" ] || start_page good --page "$goodpage" "$results" "$out/good"
+# A bad result set, started: through page.sh, or without a browser,
+# report.sh alone.
+start_bad_results() { # NAME
+	if [ -n "$browser" ]; then start_page "$1" "$out/$1/results" "$out/$1"
+	else start "$1-gen" gen "$out/$1"; fi
+}
 
 # 2-4: a missing, a truncated and a corrupt TAP file
 copy_results missing; rm "$out/missing/results/$victim-attacks.tap"
@@ -131,12 +159,12 @@ copy_results corrupt
 awk '!done && /^# result / && sub(/outcome=[A-Z]+/, "outcome=BANANA") { done = 1 } { print }' \
 	"$results/$victim-attacks.tap" >"$out/corrupt/results/$victim-attacks.tap"
 for bad in missing truncated corrupt; do
-	start_page "$bad" "$out/$bad/results" "$out/$bad"
+	start_bad_results "$bad"
 done
 
 # A page made from the good one (OUT/NAME/index.html, written by the
 # caller), started under page.sh; bad_page judges it.
-start_bad() { start_page "$1" --page "$out/$1/index.html" "$results" "$out/$1"; }
+start_bad() { [ -z "$browser" ] || start_page "$1" --page "$out/$1/index.html" "$results" "$out/$1"; }
 # The good page through sed SCRIPT, as OUT/NAME/index.html, started.
 edit_page() { mkdir -p "$out/$1"; sed -e "$2" "$goodpage" >"$out/$1/index.html"; start_bad "$1"; }
 
@@ -208,7 +236,7 @@ start badbench-gen gen "$out/badbench"
 copy_results realjit
 awk '!done && /^# result / && sub(/ outcome=[A-Z]+/, " outcome=BANANA") { done = 1 } { print }' \
 	"$results/$victim-$lj.tap" >"$out/realjit/results/$victim-$lj.tap"
-start_page realjit "$out/realjit/results" "$out/realjit"
+start_bad_results realjit
 
 # 13: cells that ignore the mouse and the keyboard (a listener that swallows
 # every click and key before report/cell.js sees it)
@@ -239,11 +267,12 @@ function fail() { sub(/^ok/, "not ok", tp) }
 { flush(); print }
 END { flush() }' \
 	"$results/$victim-$lj.tap" >"$out/realjit-error/results/$victim-$lj.tap"
-start_page realjit-error "$out/realjit-error/results" "$out/realjit-error"
+start_bad_results realjit-error
 
 # 15, 16: a browser that dies after its first two answers, and one that
 # hangs (PAGE_TIMEOUT=5), each page.sh bounded by timeout
 start_dead() { # NAME SCRIPT
+	[ -n "$browser" ] || return 0
 	local d=$out/$1
 	mkdir -p "$d/bin" "$d/tmp"
 	printf '#!/bin/bash\n%s\n' "$2" >"$d/bin/chromium"
@@ -292,29 +321,34 @@ wait
 
 # The points, in order.
 # 1: the good results pass
-ended good
-if [ "$good_gen" = 0 ] && [ "$rc" = 0 ] && ! grep -q '^not ok' "$out/good.tap"; then ok "report.sh draws the good results, and page.sh passes their page"
+if [ -z "$browser" ]; then
+	if [ "$good_gen" = 0 ]; then ok "report.sh draws the good results (exit 0)"
+	else not_ok "report.sh draws the good results (exit 0)" "exit $good_gen: $(head -n 3 "$out/page.out" | paste -sd' ')"; fi
+elif ended good && [ "$good_gen" = 0 ] && [ "$rc" = 0 ] && ! grep -q '^not ok' "$out/good.tap"; then ok "report.sh draws the good results, and page.sh passes their page"
 else not_ok "report.sh draws the good results, and page.sh passes their page" "report.sh: exit $good_gen ($(head -n 2 "$out/page.out" | paste -sd' '))" \
 	"page.sh: exit $rc" "$(failed_points "$out/good.tap")"; fi
 
 # 2-4
 for bad in missing truncated corrupt; do
-	ended "$bad"
 	why=()
-	page_gen "$bad"
+	gen_of "$bad"
 	[ "$grc" = 1 ] || why+=("report.sh exited $grc, not 1")
 	grep -q "$victim-attacks.tap" "$out/$bad/gen.err" || why+=("report.sh's error does not name $victim-attacks.tap")
-	grep -q "class=\"problem\"><code>[^<]*$victim-attacks.tap" "$out/$bad/report/index.html" || why+=("the page does not name $victim-attacks.tap")
-	[ "$rc" != 0 ] || why+=("page.sh exited 0")
-	grep -q '^not ok 1 - report.sh found every result file' "$out/$bad.tap" || why+=("page.sh's test 1 did not fail")
-	grep -qE "^not ok [0-9]+ - $victim: cells" "$out/$bad.tap" || why+=("page.sh did not fail $victim's cells")
-	if [ ${#why[@]} -eq 0 ]; then ok "a $bad $victim-attacks.tap fails report.sh (exit 1) and page.sh, and the page names it"
-	else not_ok "a $bad $victim-attacks.tap fails report.sh (exit 1) and page.sh, and the page names it" "${why[@]}"; fi
+	grep -q "class=\"problem\"><code>[^<]*$victim-attacks.tap" "$gen_page" || why+=("the page does not name $victim-attacks.tap")
+	if [ -n "$browser" ]; then
+		ended "$bad"
+		[ "$rc" != 0 ] || why+=("page.sh exited 0")
+		grep -q '^not ok 1 - report.sh found every result file' "$out/$bad.tap" || why+=("page.sh's test 1 did not fail")
+		grep -qE "^not ok [0-9]+ - $victim: cells" "$out/$bad.tap" || why+=("page.sh did not fail $victim's cells")
+	fi
+	if [ ${#why[@]} -eq 0 ]; then ok "a $bad $victim-attacks.tap fails report.sh (exit 1)$and_page, and the page names it"
+	else not_ok "a $bad $victim-attacks.tap fails report.sh (exit 1)$and_page, and the page names it" "${why[@]}"; fi
 done
 
 # A page made from the good one must have failed page.sh at each test point
 # POINT (an extended regex) names.
 bad_page() { # NAME WHAT POINT...
+	[ -n "$browser" ] || return 0
 	local name=$1 what=$2 p why=()
 	shift 2
 	ended "$name"
@@ -340,39 +374,42 @@ if [ "$grc" -eq 1 ] && grep -q 'bench-kernel.tsv: line 3: status "okay"' "$out/b
 else not_ok "a malformed bench-kernel.tsv fails report.sh (exit 1), and the page names it" "exit $grc: $(head -n 3 "$out/badbench/gen.err")"; fi
 
 # 12: report.sh exits 1 naming the corrupt real-JIT TAP, page.sh fails
-ended realjit
-page_gen realjit
+gen_of realjit
 why=()
 [ "$grc" = 1 ] || why+=("report.sh exited $grc, not 1")
 grep -q "$victim-$lj.tap: line [0-9]*: outcome=BANANA" "$out/realjit/gen.err" || why+=("report.sh's error does not name $victim-$lj.tap's line")
-grep -q "class=\"problem\"><code>[^<]*$victim-$lj.tap" "$out/realjit/report/index.html" || why+=("the page does not name $victim-$lj.tap")
-grep -qE "^not ok [0-9]+ - $victim: $lj cells" "$out/realjit.tap" || why+=("page.sh did not fail $victim's $lj cells")
-if [ ${#why[@]} -eq 0 ]; then ok "a corrupt $victim-$lj.tap fails report.sh (exit 1) and page.sh, and the page names it"
-else not_ok "a corrupt $victim-$lj.tap fails report.sh (exit 1) and page.sh, and the page names it" "${why[@]}"; fi
+grep -q "class=\"problem\"><code>[^<]*$victim-$lj.tap" "$gen_page" || why+=("the page does not name $victim-$lj.tap")
+[ -z "$browser" ] || grep -qE "^not ok [0-9]+ - $victim: $lj cells" "$out/realjit.tap" || why+=("page.sh did not fail $victim's $lj cells")
+if [ ${#why[@]} -eq 0 ]; then ok "a corrupt $victim-$lj.tap fails report.sh (exit 1)$and_page, and the page names it"
+else not_ok "a corrupt $victim-$lj.tap fails report.sh (exit 1)$and_page, and the page names it" "${why[@]}"; fi
 
 # 13
 bad_page deaf "a page whose cells ignore clicks and keys" "a click \\(or Enter\\) on a cell shows its detail"
 
 # 14: drawn (exit 0), four ERROR cells, two with their words, page.sh agrees
-ended realjit-error
-page_gen realjit-error
+gen_of realjit-error
 why=()
 [ "$grc" = 0 ] || why+=("report.sh exited $grc: $(head -n 3 "$out/realjit-error/gen.err")")
 for word in WRONG NOJIT; do
 	grep -q "<td class=\"c error[^\"]*\" data-run=\"$victim\"[^>]*><span class=\"o\">ERROR<small>$word</small>" \
-		<<<"$(sed -n '/id="'"$lj"'-matrix"/,/<\/table>/p' "$out/realjit-error/report/index.html" | tr '\n' ' ')" ||
+		<<<"$(sed -n '/id="'"$lj"'-matrix"/,/<\/table>/p' "$gen_page" | tr '\n' ' ')" ||
 		why+=("no $victim $lj cell says ERROR $word")
 done
-[ "$rc" = 0 ] || why+=("page.sh failed: $(failed_points "$out/realjit-error.tap")")
-grep -qE "^ok [0-9]+ - $victim: $lj cells as the TAP results say: .* 4 ERROR," "$out/realjit-error.tap" ||
-	why+=("page.sh did not count 4 ERROR cells for $victim")
-if [ ${#why[@]} -eq 0 ]; then ok "WRONG, NOJIT and ERROR outcomes, a case without a result and a point about the guest in $victim-$lj.tap: ERROR cells, as page.sh counts them"
-else not_ok "WRONG, NOJIT and ERROR outcomes, a case without a result and a point about the guest in $victim-$lj.tap: ERROR cells, as page.sh counts them" "${why[@]}"; fi
+if [ -n "$browser" ]; then
+	ended realjit-error
+	[ "$rc" = 0 ] || why+=("page.sh failed: $(failed_points "$out/realjit-error.tap")")
+	grep -qE "^ok [0-9]+ - $victim: $lj cells as the TAP results say: .* 4 ERROR," "$out/realjit-error.tap" ||
+		why+=("page.sh did not count 4 ERROR cells for $victim")
+fi
+what="WRONG, NOJIT and ERROR outcomes, a case without a result and a point about the guest in $victim-$lj.tap: ERROR cells${browser:+, as page.sh counts them}"
+if [ ${#why[@]} -eq 0 ]; then ok "$what"
+else not_ok "$what" "${why[@]}"; fi
 
 # 15, 16: page.sh fails "chromium rendered the page" saying what happened,
 # prints every test point of its plan, ends and leaves no temporary
 # directory behind
 dead_browser() { # NAME WHAT WORDS
+	[ -n "$browser" ] || return 0
 	local name=$1 what=$2 words=$3 d=$out/$1 why=() planned points
 	ended "$name"
 	[ "$rc" = 1 ] || why+=("page.sh exited $rc, not 1 (124: still running after 120 s; over 128: killed by a signal)")
