@@ -29,7 +29,7 @@
 #
 # --no-browser: report.sh alone on the good results and each bad set (its
 # exit status, its error, the page naming the file; the ERROR cells drawn),
-# no page.sh run: 8 points, about a fifth of the CPU (make test; the whole
+# no page.sh run: 8 points, about 90 s of CPU against 300 (make test; the whole
 # self-test, 21 points and 19 chromium runs, is make test-full's).
 #
 # A bad result set goes through page.sh alone: its point 1 is report.sh's
