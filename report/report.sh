@@ -71,7 +71,17 @@ missing=$work/missing
 : >"$problems"
 : >"$missing"
 
-esc() { sed -e 's/&/\&amp;/g' -e 's/</\&lt;/g' -e 's/>/\&gt;/g' -e 's/"/\&quot;/g'; }
+# esc TEXT: TEXT with HTML's four special characters escaped (in bash: it
+# runs for every file the page names, and a sed each was a third of the
+# report's time)
+esc() {
+	local s=$1
+	s=${s//&/\&amp;}
+	s=${s//</\&lt;}
+	s=${s//>/\&gt;}
+	s=${s//\"/\&quot;}
+	printf '%s' "$s"
+}
 kernels_tsv=$top/kernel/kernels.tsv
 # The command that writes PART's file (report/inputs.tsv; a real JIT's, its
 # profile's make targets).
@@ -101,7 +111,7 @@ provenance() { # PART FILE...
 			command=$(cmd_of "$part" | sed "s/KERNEL/$(basename "$f" "-$part.tap")/g")
 		fi
 		printf '<code>%s</code>: written %s; commit %s; by <code>%s</code><br>\n' \
-			"$(printf '%s' "${f##*/}" | esc)" "$date" "$(printf '%s' "$commit" | esc)" "$(printf '%s' "$command" | esc)"
+			"$(esc "${f##*/}")" "$date" "$(esc "$commit")" "$(esc "$command")"
 	done
 }
 
@@ -111,7 +121,7 @@ absent() { # PART FILE-NAME
 	local how
 	how=$(cmd_of "$1")
 	printf '<div class="missing"><b>Missing from this run:</b> <code>%s</code> in <code>%s</code>, so nothing is drawn for it. What writes it: %s.</div>\n' \
-		"$(printf '%s' "$2" | esc)" "$(printf '%s' "$results" | esc)" "$(printf '%s' "$how" | esc)"
+		"$(esc "$2")" "$(esc "$results")" "$(esc "$how")"
 	printf '%s\t%s\n' "$2" "$how" >>"$missing"
 	case $required in *" $1 "*) printf '%s\tmissing (required: --require %s)\n' "$results/$2" "$1" >>"$problems" ;; esac
 }
@@ -194,7 +204,7 @@ runs_of attacks "make test-attacks"
 if [ ${#args[@]} -gt 0 ]; then
 	matrix attacks "$work/text" "" attack-cells.awk "$here/scenario-groups.tsv" "$top/attacks/expected.tsv"
 else
-	echo "<p class=\"missing\"><b>No attack results</b> in $(printf '%s' "$results" | esc): run <code>make test-attacks</code>.</p>" >"$work/attacks.html"
+	echo "<p class=\"missing\"><b>No attack results</b> in $(esc "$results"): run <code>make test-attacks</code>.</p>" >"$work/attacks.html"
 	: >"$work/attacks.cells"
 	[ -n "$kernels" ] || printf '%s\tno KERNEL-attacks.tap at all (make test-attacks)\n' "$results" >>"$problems"
 fi
@@ -225,7 +235,7 @@ jit_section() { # NAME
 			answer_args+=("jit=$jit" "title=$RJ_TITLE" "$work/$jit.answer")
 		else
 			printf '<p class="missing"><b>No results of %s</b> in %s: run <code>%s</code> or <code>%s</code>.</p>\n' \
-				"$RJ_TITLE" "$(printf '%s' "$results" | esc)" "$RJ_TEST_TARGET" "$RJ_FULL_TARGET" >"$work/$jit.html"
+				"$RJ_TITLE" "$(esc "$results")" "$RJ_TEST_TARGET" "$RJ_FULL_TARGET" >"$work/$jit.html"
 			: >"$work/$jit.cells"
 		fi
 		sed '/<ol class="reasons"/,$d' "$work/$jit.html"
@@ -297,7 +307,7 @@ prov_jit=$( [ ! -f "$results/jitdemo-bench.txt" ] || provenance bench-jit "$resu
 . "$here/../scripts/tree-state.sh"
 head=$(tree_state "$top")
 now=$(date -u '+%Y-%m-%d %H:%M UTC')
-source_line="From $(printf '%s' "$results" | esc), $now; the repository at $head; report/report.sh."
+source_line="From $(esc "$results"), $now; the repository at $head; report/report.sh."
 
 # The SVG for docs/.
 if [ -s "$work/attacks.cells" ] && grep -q '^C' "$work/attacks.cells"; then
@@ -324,7 +334,7 @@ if [ -s "$problems" ]; then
 	problems_html=$(
 		echo '<div class="problems" id="problems"><h2>This page is incomplete: result files missing or malformed</h2><ul>'
 		sort -u "$problems" | while IFS=$'\t' read -r f what; do
-			printf '<li class="problem"><code>%s</code>: %s</li>\n' "$(printf '%s' "$f" | esc)" "$(printf '%s' "$what" | esc)"
+			printf '<li class="problem"><code>%s</code>: %s</li>\n' "$(esc "$f")" "$(esc "$what")"
 		done
 		echo '</ul></div>')
 fi
