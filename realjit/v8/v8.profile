@@ -19,6 +19,11 @@ RJ_TABLE_CHECK=yes
 RJ_FAST_WORKLOADS=(tier)
 RJ_FAST_ATTACKS=(mprotect-rw)
 RJ_FAST_CONTROLS=fast
+# under none (the control), all (the RFC's every type: V8's first flip of a
+# sealed page is refused) and upstream (upstream's call).  A Node start is
+# seconds of TCG time; pin (V8 runs, its munmap at exit is refused) and card
+# (its flip refused, as under all) run in make v8-attacks.
+RJ_FAST_POLICIES=(none all upstream)
 # Every result is of V8 10.2 (guest/jit.sh's jit_case_fields).
 RJ_REQUIRE=(
 	"workload * v8 ^10[.]2$ the result is not of V8 10.2"
