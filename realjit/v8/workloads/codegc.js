@@ -7,7 +7,7 @@
 // space, how far it grew and how far it shrank.
 const v8 = require('v8');
 const jitless = process.execArgv.includes('--jitless');
-const ROUNDS = 3, PER_ROUND = 40, STATEMENTS = 200;
+const ROUNDS = 2, PER_ROUND = 40, STATEMENTS = 200;
 function codeSpace() {
   return v8.getHeapSpaceStatistics().find((s) => s.space_name === 'code_space').space_size;
 }
