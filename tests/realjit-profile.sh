@@ -83,7 +83,7 @@ out=$(dry "$new-bin")
 has "$out" "make --no-print-directory -C realjit/$new all"
 tap_result $? "make $new-bin builds its folder" "$(tail -n 3 <<<"$out")"
 out=$(dry "test-$new")
-has "$out" "matrix.sh --jit $new --fast( --jobs [0-9]+)? $kernels\$"
+has "$out" "matrix.sh --jit $new --fast --jobs [0-9]+ $kernels\$"
 tap_result $? "make test-$new runs its fast subset on make test's kernels" "$(tail -n 3 <<<"$out")"
 out=$(dry "$new-attacks")
 has "$out" "matrix.sh --jit $new --strict --brief $kernels \|\| rc=1; exit"

@@ -127,7 +127,12 @@ copy_results() {
 	for j in $jits; do cp "$results"/*-"$j".tap "$out/$1/results/"; done
 	cp "$results"/bench-kernel.tsv "$results"/jitdemo-bench.txt "$out/$1/results/" 2>/dev/null || true
 }
-report() { "$report" ${top[@]+"${top[@]}"} --kernels "$kernels" --jits "$jits" "$@"; }
+# report.sh drawing the real JITs JITS
+report() { # JITS RESULTS OUT
+	local draw=$1
+	shift
+	"$report" ${top[@]+"${top[@]}"} --kernels "$kernels" --jits "$draw" "$@"
+}
 
 
 # report.sh on DIR/results into DIR/gen, its output, errors and exit status
@@ -135,8 +140,7 @@ report() { "$report" ${top[@]+"${top[@]}"} --kernels "$kernels" --jits "$jits" "
 # (the one made bad): no bad set touches the others, the good run draws
 # them, and they were two thirds of each run's time.
 gen() { # DIR
-	"$report" ${top[@]+"${top[@]}"} --kernels "$kernels" --jits "$lj" "$1/results" "$1/gen" \
-		>"$1/gen.out" 2>"$1/gen.err"
+	report "$lj" "$1/results" "$1/gen" >"$1/gen.out" 2>"$1/gen.err"
 	echo $? >"$1/gen.rc"
 }
 
@@ -144,7 +148,7 @@ gen() { # DIR
 # 1: the good results, made into the page the bad pages are made from
 # (report.sh's exit status kept), and that page under page.sh
 goodpage=$out/page/index.html
-report "$results" "$out/page" >"$out/page.out" 2>&1
+report "$jits" "$results" "$out/page" >"$out/page.out" 2>&1
 good_gen=$?
 [ -z "$browser" ] || start_page good --page "$goodpage" "$results" "$out/good"
 # A bad result set, started: through page.sh, or without a browser,
