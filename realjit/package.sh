@@ -5,7 +5,8 @@
 #   libsealjit-attack.so                its attacker (attack/live-code.c,
 #                                       for a JIT that loads it: LuaJIT's
 #                                       FFI) (make -C realjit, into $BUILD)
-#   run-cases.sh cost-run.sh            the guest side of matrix.sh, cost.sh
+#   run-cases.sh report.awk cost-run.sh  the guest side of matrix.sh (and its
+#                                       reader of a case's files), cost.sh
 #   name                                NAME
 #   jit/ jit.sh workloads/ ...          the JIT's own part (its profile's
 #                                       rj_package: its bundle, its guest
@@ -31,6 +32,6 @@ MAKEFLAGS= make -s -C "$here" SEALJIT="$SEALJIT" BUILD="$BUILD" all >&2
 rm -rf "$out"
 mkdir -p "$out"
 cp "$BUILD/libsealjit-preload.so" "$BUILD/icount-time" "$BUILD/libsealjit-attack.so" "$here/guest/run-cases.sh" \
-	"$here/guest/cost-run.sh" "$out/"
+	"$here/guest/report.awk" "$here/guest/cost-run.sh" "$out/"
 echo "$RJ_JIT" >"$out/name"
 rj_package "$out" || { echo "package: $RJ_JIT's part of $out could not be made (above)" >&2; exit 1; }

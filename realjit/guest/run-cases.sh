@@ -45,6 +45,7 @@
 # the process before any summary); the rest from its summary at exit ("-"
 # without one).  detail is the rest of the line.  Exits 0 when every case
 # ran to a result line (whatever it says), 2 on misuse.
+# shellcheck disable=SC2154 # rep_*, areas_*, refused_*, sum_*, att_*: read_case's
 kernel=$1
 cases=$2
 [ -n "$kernel" ] && [ -f "$cases" ] || { echo "usage: run-cases.sh KERNEL CASES" >&2; exit 2; }
@@ -77,48 +78,26 @@ jit() {
 	fi
 }
 
-# has_report start|summary: the library wrote that line.
-has_report() { grep -q "^sealjit-preload: $1 " "$work/report" 2>/dev/null; }
-
-# A field of the library's summary line, or "-".
-summary_field() {
-	v=$(sed -n "s/^sealjit-preload: summary .*[ ]$1=\([^ ]*\).*/\1/p" "$work/report" 2>/dev/null | tail -n 1)
-	echo "${v:--}"
+# read_case: the case's report, stdout and stderr, read once
+# (report.awk): rep_*, areas_*, refused_*, sum_*, att_*, rerun_*, err_words.
+read_case() {
+	eval "$(awk -f "$pkg/report.awk" -v report="$work/report" -v end="$JIT_REPORT_END" \
+		-v out="$work/out" -v err="$work/err")"
 }
 
-# area_lines all|sealed|refused: areas the library reported made, sealed,
-# or whose mseal the kernel refused ("-" without a start line).
-area_lines() {
-	has_report start || { echo -; return; }
-	case $1 in
-	all) pattern='^sealjit-preload: area ' ;;
-	sealed) pattern='^sealjit-preload: area .* sealed -$' ;;
-	refused) pattern='^sealjit-preload: area .* not-sealed [^-]' ;;
-	esac
-	grep -c "$pattern" "$work/report"
+# refused CALL/ERRNO: the first or last (JIT_ABORT_ERRNO) call refused, its
+# ERRNO alone
+abort_errno() {
+	if [ "$JIT_ABORT_ERRNO" = first ]; then v=$refused_first; else v=$refused_last; fi
+	echo "${v##*/}"
 }
-
-# first|last refused call, as CALL/ERRNO, or "-".
-refused_call() {
-	if [ "$1" = first ]; then pick='head -n 1'; else pick='tail -n 1'; fi
-	v=$(sed -n 's/^sealjit-preload: refused \([a-z_]*\) [^ ]* [^ ]* \([A-Z0-9]*\)$/\1\/\2/p' \
-		"$work/report" 2>/dev/null | $pick)
-	echo "${v:--}"
-}
-
-unavailable_probe() {
-	grep -q "cannot be expressed" "$work/report" 2>/dev/null || return 1
-	sed -n 's/.*(probe=\([A-Z]*\)).*/\1/p' "$work/report" | head -n 1
-}
-
-unavailable_detail() { sed -n 's/^sealjit-preload: error: //p' "$work/report" | head -n 1; }
 
 last_words() { tail -n 2 "$1" | tr '\n' ' ' | tr -s ' ' | cut -c 1-160; }
 
 # The JIT's own words when it stopped, or the last of its stderr.
 stop_words() {
 	w=$(jit_words "$work/err")
-	echo "${w:-$(last_words "$work/err")}"
+	echo "${w:-$err_words}"
 }
 
 header_value() { sed -n "s|^$JIT_HEADER $1: ||p" "$2" | head -n 1; }
@@ -127,12 +106,11 @@ header_value() { sed -n "s|^$JIT_HEADER $1: ||p" "$2" | head -n 1; }
 # made (a kernel that will not seal memory with fork advice: EBUSY):
 # outcome UNSEALED, errno that of the refused mseal.  Else it returns 1.
 unsealed() {
-	[ "$1" != none ] && has_report start || return 1
-	all=$(area_lines all) refused=$(area_lines refused)
-	[ "$all" -ge 1 ] && [ "$refused" = "$all" ] || return 1
+	[ "$1" != none ] && [ "$rep_start" = 1 ] || return 1
+	[ "$areas_all" -ge 1 ] && [ "$areas_refused" = "$areas_all" ] || return 1
 	outcome=UNSEALED
-	errno=$(sed -n 's/^sealjit-preload: area .* not-sealed \([A-Z0-9]*\)$/\1/p' "$work/report" | head -n 1)
-	detail="the kernel refused to seal all $all areas ($errno); then: $detail"
+	errno=$refused_errno
+	detail="the kernel refused to seal all $areas_all areas ($errno); then: $detail"
 }
 
 reference() {
@@ -144,21 +122,21 @@ reference() {
 
 workload_outcome() {
 	name=$1 status=$2 min_areas=$3
-	errno=- detail=$(last_words "$work/err")
-	if [ "$status" = 3 ] && probe=$(unavailable_probe); then
-		outcome=UNAVAILABLE errno=$probe detail=$(unavailable_detail)
-	elif ! has_report "$JIT_REPORT_END"; then
+	errno=- detail=$err_words
+	if [ "$status" = 3 ] && [ "$rep_unavailable" = 1 ]; then
+		outcome=UNAVAILABLE errno=$rep_probe detail=$rep_error
+	elif [ "$rep_end" != 1 ]; then
 		outcome=ERROR detail="no $JIT_REPORT_END line from the library (never loaded, or the JIT died first): status $status; $detail"
 		[ "$status" = 124 ] || [ "$status" = 143 ] && detail="timeout after $TIME_LIMIT s; $detail"
 	elif [ "$status" != 0 ]; then
-		outcome=ABORTED errno=$(refused_call "$JIT_ABORT_ERRNO" | sed 's/.*\///') detail=$(stop_words)
+		outcome=ABORTED errno=$(abort_errno) detail=$(stop_words)
 		[ "$status" = 124 ] || [ "$status" = 143 ] && detail="timeout after $TIME_LIMIT s; $detail"
 	elif ! cmp -s "$work/out" "$work/ref.$name"; then
 		outcome=WRONG detail="output differs from $JIT_REFERENCE: $(last_words "$work/out")"
 	elif why=$(jit_ran_check "$name") && [ -n "$why" ]; then
 		outcome=WRONG detail=$why
-	elif ! [ "$(area_lines all)" -ge "$min_areas" ] 2>/dev/null; then
-		outcome=NOJIT detail="$(area_lines all) areas made executable, fewer than $min_areas"
+	elif ! [ "$areas_all" -ge "$min_areas" ] 2>/dev/null; then
+		outcome=NOJIT detail="$areas_all areas made executable, fewer than $min_areas"
 	else
 		outcome=RAN
 	fi
@@ -171,35 +149,31 @@ run_workload() {
 	# shellcheck disable=SC2046
 	jit "$policy" $(jit_watch_args) $(jit_workload_args "$file") >"$work/out" 2>"$work/err"
 	status=$?
+	read_case
 	min=$(header_value min-areas "$file")
 	workload_outcome "$name" "$status" "${min:-1}"
 	[ "$outcome" = UNAVAILABLE ] || [ "$outcome" = ERROR ] || unsealed "$policy"
 	echo "# result kind=workload kernel=$kernel name=$name policy=$policy" \
 		"outcome=$outcome errno=$errno status=$status abort=$(jit_abort "$work/err" "$status")" \
-		"areas=$(area_lines all) sealed=$(area_lines sealed) refused_mseal=$(area_lines refused)" \
-		"first_refused=$(refused_call first) last_refused=$(refused_call last)" \
-		"sealed_bytes=$(summary_field sealed_bytes) exec_protects=$(summary_field exec_protects)" \
-		"write_protects=$(summary_field write_protects)" \
-		"old_area_patches=$(summary_field old_area_patches)" \
-		"refused_mprotect=$(summary_field refused_mprotect)" \
-		"refused_munmap=$(summary_field refused_munmap)" \
-		"refused_madvise=$(summary_field refused_madvise)" \
-		"refused_pkey_mprotect=$(summary_field refused_pkey_mprotect)" \
-		"unfreed_bytes=$(summary_field unfreed_bytes) $(jit_workload_fields) $(jit_case_fields)" \
+		"areas=$areas_all sealed=$areas_sealed refused_mseal=$areas_refused" \
+		"first_refused=$refused_first last_refused=$refused_last" \
+		"sealed_bytes=$sum_sealed_bytes exec_protects=$sum_exec_protects" \
+		"write_protects=$sum_write_protects" \
+		"old_area_patches=$sum_old_area_patches" \
+		"refused_mprotect=$sum_refused_mprotect" \
+		"refused_munmap=$sum_refused_munmap" \
+		"refused_madvise=$sum_refused_madvise" \
+		"refused_pkey_mprotect=$sum_refused_pkey_mprotect" \
+		"unfreed_bytes=$sum_unfreed_bytes $(jit_workload_fields) $(jit_case_fields)" \
 		"detail=$detail"
-}
-
-attack_field() {
-	v=$(sed -n "s/^attack scenario=.*[ ]$1=\([^ ]*\).*/\1/p" "$work/out" | head -n 1)
-	echo "${v:--}"
 }
 
 rerun_of() {
 	case $1 in
 	65) echo payload ;;
 	124 | 143) echo timeout ;;
-	0) if grep -q '^rerun value=ok' "$work/out"; then echo ok
-	   elif grep -q '^rerun value=' "$work/out"; then echo wrong
+	0) if [ "$rerun_ok" = 1 ]; then echo ok
+	   elif [ "$rerun_any" = 1 ]; then echo wrong
 	   else echo -; fi ;;
 	*) [ "$1" -gt 128 ] && echo "signal-$(($1 - 128))" || echo - ;;
 	esac
@@ -210,17 +184,18 @@ run_attack() {
 	# shellcheck disable=SC2046
 	jit "$policy" $(jit_attack_args "$name") >"$work/out" 2>"$work/err"
 	status=$?
+	read_case
 	abort=$(jit_abort "$work/err" "$status")
-	detail=$(grep '^attack ' "$work/out" | head -n 1)
-	if [ "$status" = 3 ] && probe=$(unavailable_probe); then
-		outcome=UNAVAILABLE errno=$probe detail=$(unavailable_detail)
-	elif ! has_report start; then
+	detail=$att_detail
+	if [ "$status" = 3 ] && [ "$rep_unavailable" = 1 ]; then
+		outcome=UNAVAILABLE errno=$rep_probe detail=$rep_error
+	elif [ "$rep_start" != 1 ]; then
 		outcome=ERROR errno=-
-		detail="no start line from the library (never loaded): status $status; $(last_words "$work/err")"
-	elif grep -q '^attack scenario=' "$work/out"; then
-		outcome=$(attack_field outcome) errno=$(attack_field errno)
+		detail="no start line from the library (never loaded): status $status; $err_words"
+	elif [ "$att_seen" = 1 ]; then
+		outcome=$att_outcome errno=$att_errno
 	elif [ "$abort" = "$JIT_OWN_ABORT" ]; then
-		outcome=ABORTED errno=$(refused_call "$JIT_ABORT_ERRNO" | sed 's/.*\///')
+		outcome=ABORTED errno=$(abort_errno)
 		detail="$JIT_NAME stopped before the attack: $(stop_words)"
 	else
 		outcome=ERROR errno=-
@@ -228,10 +203,10 @@ run_attack() {
 	fi
 	[ "$outcome" = UNAVAILABLE ] || [ "$outcome" = ERROR ] || unsealed "$policy"
 	echo "# result kind=attack kernel=$kernel name=$name policy=$policy" \
-		"outcome=$outcome errno=$errno status=$status abort=$abort changed=$(attack_field changed)" \
-		"rerun=$(rerun_of "$status") areas=$(area_lines all) sealed=$(area_lines sealed)" \
-		"refused_mseal=$(area_lines refused) last_refused=$(refused_call last)" \
-		"pkey=$(attack_field pkey) $(jit_case_fields) detail=$detail"
+		"outcome=$outcome errno=$errno status=$status abort=$abort changed=$att_changed" \
+		"rerun=$(rerun_of "$status") areas=$areas_all sealed=$areas_sealed" \
+		"refused_mseal=$areas_refused last_refused=$refused_last" \
+		"pkey=$att_pkey $(jit_case_fields) detail=$detail"
 }
 
 total=$(grep -c . "$cases")

@@ -54,10 +54,10 @@ jit_ran_check() { :; }
 # The pkey LuaJIT's mcodeinfo line at lua_close(): how its code was kept
 # W^X, bytes of sealed areas never reused, and reused ("-" without it).
 jit_workload_fields() {
-	for f in mode retired reused; do
-		v=$(sed -n "s/^mcodeinfo .*$f=\([^ ]*\).*/\1/p" "$work/err" 2>/dev/null | tail -n 1)
-		case $f in mode) printf 'mcode=%s ' "${v:--}" ;; *) printf '%s_bytes=%s ' "$f" "${v:--}" ;; esac
-	done
+	awk '/^mcodeinfo / { for (i = 2; i <= NF; i++) if ((eq = index($i, "=")) > 1) v[substr($i, 1, eq - 1)] = substr($i, eq + 1) }
+		function f(name) { return name in v ? v[name] : "-" }
+		END { printf "mcode=%s retired_bytes=%s reused_bytes=%s ", f("mode"), f("retired"), f("reused") }' \
+		"$work/err" 2>/dev/null
 }
 
 # Before timing: LuaJIT seeds its PRNG with getrandom(), which on the 6.1

@@ -68,4 +68,5 @@ jit_warm() {
 }
 
 # Every result line: the V8 version (MAJOR.MINOR) the package holds.
-jit_case_fields() { echo "v8=$(cat "$pkg/v8-version")"; }
+V8_VERSION=$(cat "$pkg/v8-version")
+jit_case_fields() { echo "v8=$V8_VERSION"; }

@@ -34,4 +34,4 @@ keyed_code() {
 
 jit_workload_fields() { echo "key=$(standin_key) keyed_code=$(keyed_code)"; }
 
-jit_case_fields() { echo "v8=$(cat "$pkg/v8-version")"; }
+jit_case_fields() { echo "v8=$V8_VERSION"; }
