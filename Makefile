@@ -349,7 +349,7 @@ endef
 # $(call realjit_test,TARGET): make test's fast subset of every profile
 # that names TARGET, then what its top.mk adds (realjit_also.TARGET).  Its
 # guests boot one at a time inside make test (BUILT=yes), which already
-# runs two steps on the two cores: four guests on two cores cost a fifth
+# runs a step more than the cores: four guests on two cores cost a fifth
 # more CPU than two (test-node24: 300 s in make test, 244 s alone).
 RJ_TEST_JOBS = $(if $(filter yes,$(BUILT)),1,2)
 define realjit_test
@@ -502,21 +502,25 @@ test-debug-short: $(call built,guest attacks-bin mmstress-bin exec-seals-bin)
 # them all, and counts a step that left no results as failed.  The kernels
 # come first, in the open, where their progress shows, then the programs
 # the steps boot (so that make starts the steps in the order given).  Then
-# the steps run two at a time (most are one single-threaded guest), each
-# one's output kept together (-O), and scripts/test-progress.sh says every
-# 30 s which are running and for how long.
+# the steps run TEST_JOBS at a time, one more than the cores (most are one
+# single-threaded guest; the third fills the core that a step waiting on a
+# timeout or a fork-heavy host suite leaves idle: 508.7 s -> 482.7 s warm
+# on two cores), each one's output kept together (-O), and
+# scripts/test-progress.sh says every 30 s which are running and for how
+# long.
 # Every build and step is timed where it starts (scripts/step-time.sh, and
 # tests/tap-run each suite); at the end, the ten longest steps and the whole
 # table, build/results/suite-times.tsv (scripts/suite-times.sh), then the
 # count.
 TIME := scripts/step-time.sh
+TEST_JOBS ?= $(shell echo $$(($$(nproc) + 1)))
 test:
 	@rm -rf $(RESULTS)
 	@$(TIME) phase kernels $(MAKE) --no-print-directory kernel || true
 	@$(TIME) phase programs $(MAKE) --no-print-directory -j2 -k guest jitdemo attacks-bin mmstress-bin bench-bin \
 		exec-seals-bin $(REALJIT_BINS) || true
-	@$(TIME) phase steps scripts/test-progress.sh $(MAKE) --no-print-directory -j2 -O -k test-steps BUILT=yes || true
-	@scripts/suite-times.sh $(RESULTS) || true
+	@$(TIME) phase steps scripts/test-progress.sh $(MAKE) --no-print-directory -j$(TEST_JOBS) -O -k test-steps BUILT=yes || true
+	@TEST_JOBS=$(TEST_JOBS) scripts/suite-times.sh $(RESULTS) || true
 	@tests/tap-summary $(EXPECTED)
 
 # make test runs a subset of each real JIT's matrix (its profile's RJ_FAST_*

@@ -6,11 +6,12 @@
 # and prints the ten longest steps (each with its longest suites), the
 # phases and how busy the cores were.
 #
-# make test's phases are the kernels, the programs and the steps; a step is one of make test's test-* targets (two run at a time); a suite
+# make test's phases are the kernels, the programs and the steps; a step is one of make test's test-* targets (TEST_JOBS run at a time,
+# from the environment: the Makefile's, one more than the cores); a suite
 # is one TAP file tests/tap-run wrote inside it (a step's suites run one
 # after another, or in the step's own guests side by side).  A share is of
-# the steps' summed time, which is about twice the wall time the steps
-# took on two cores.  CPU is the seconds of CPU the command and what it
+# the steps' summed time, which is about TEST_JOBS times the wall time the
+# steps took.  CPU is the seconds of CPU the command and what it
 # waited for used (its guests' QEMU); on busy cores a step's wall time
 # holds the others' work too, its CPU time only its own (- when it could
 # not be read).  STATUS is the command's exit status; a step or suite
@@ -36,7 +37,7 @@ awk -F'\t' -v OFS='\t' '
 	}' "$times" | { IFS= read -r header; echo "$header"; sort -t$'\t' -k4,4gr; } >"$tsv.tmp" &&
 	mv "$tsv.tmp" "$tsv"
 
-awk -F'\t' '
+awk -F'\t' -v jobs="${TEST_JOBS:-some}" '
 	NR == 1 { next }
 	$1 == "phase" { phases = phases sprintf("%s%s %.0f s", phases == "" ? "" : ", ", $2, $4); if ($2 == "steps") wall = $4 }
 	$1 == "step" { nsteps++; total += $4; cpu += $5
@@ -44,7 +45,7 @@ awk -F'\t' '
 	$1 == "suite" && $3 != $2 && $4 > 0 && n[$3] < 3 { n[$3]++; inside[$3] = inside[$3] sprintf("%s%s %.0f s", n[$3] > 1 ? ", " : "", $2, $4) }
 	END {
 		if (nsteps) {
-			printf "make test: the longest steps (%d, %.0f s in all, two at a time), with their longest suites:\n", nsteps, total
+			printf "make test: the longest steps (%d, %.0f s in all, %s at a time), with their longest suites:\n", nsteps, total, jobs
 			for (i = 1; i in order; i++)
 				printf "  %-22s %6.0f s %6s  cpu %4s s  %s%s\n", order[i], secs[order[i]], share[order[i]],
 					used[order[i]] == "-" ? "-" : sprintf("%.0f", used[order[i]]),
