@@ -25,7 +25,10 @@
 #   --kernels "K..."  the matrices' columns, in order (default: every
 #                     RESULTS/*-attacks.tap, in kernel/kernels.tsv's order);
 #                     a kernel named here without its attacks and real-JIT
-#                     files fails the report
+#                     files fails the report, but for a real JIT's on a
+#                     kernel without mseal() (kernel/kernels.tsv's abi
+#                     none), which make test leaves to the whole matrix:
+#                     its column says so
 #   --jits "NAME..."  the real JITs drawn, in order (default: every profile
 #                     with expected tables, by name: luajit luajit-pkey
 #                     node24 node24-key v8)
@@ -67,8 +70,10 @@ mkdir -p "$out"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 problems=$work/problems
+absent_why=$work/absent-why
 missing=$work/missing
 : >"$problems"
+: >"$absent_why"
 : >"$missing"
 
 # esc TEXT: TEXT with HTML's four special characters escaped (in bash: it
@@ -165,8 +170,10 @@ if [ -z "$kernels" ]; then
 		awk '!seen[$0]++' | while read -r k; do if [ -f "$results/$k-attacks.tap" ]; then echo "$k"; fi; done | paste -sd' ')
 fi
 # Each kernel's file of a matrix (SUFFIX: attacks or a JIT's name), as awk's
-# "run=KERNEL FILE" arguments in $args; a missing one is a problem.
-runs_of() { # SUFFIX MAKE-TARGET
+# "run=KERNEL FILE" arguments in $args; a missing one is a problem, but a
+# real JIT's (FULL-TARGET given) on a kernel without mseal(), which make
+# test leaves to the whole matrix: its column says why ($absent_why).
+runs_of() { # SUFFIX MAKE-TARGET [FULL-TARGET]
 	local k f
 	args=()
 	want_runs=
@@ -174,6 +181,9 @@ runs_of() { # SUFFIX MAKE-TARGET
 		f=$results/$k-$1.tap
 		want_runs+=" $k=$f"
 		if [ -f "$f" ]; then args+=("run=$k" "$f")
+		elif [ -n "${3:-}" ] && [ "$("$top/kernel/kernels" get "$k" abi)" = none ]; then
+			printf '%s\tnot in make test, which runs the real JITs on the kernels with an mseal() (every sealing policy is UNAVAILABLE here): %s runs it\n' \
+				"$f" "$3" >>"$absent_why"
 		else printf '%s\tmissing: no %s results for kernel %s (%s)\n' "$f" "$1" "$k" "$2" >>"$problems"; fi
 	done
 }
@@ -189,7 +199,7 @@ matrix() { # NAME ROW-TEXT "OPTION..." CELLS-AWK TABLE...
 	for a in $want_runs; do
 		run=${a%%=*}; f=${a#*=}
 		awk -F'\t' -v r="$run" '$1 == "K" && $2 == r { found = 1 } END { exit !found }' "$work/$name.cells" && continue
-		why=$(awk -F'\t' -v f="$f" '$1 == f { print $2 }' "$problems" | head -n 2 | paste -sd';' | sed 's/;/; /g')
+		why=$(awk -F'\t' -v f="$f" '$1 == f { print $2 }' "$problems" "$absent_why" | head -n 2 | paste -sd';' | sed 's/;/; /g')
 		absent+="${absent:+$'\036'}$run"$'\t'"${f##*/}: ${why:-no results}"
 	done
 	if grep -q '^C' "$work/$name.cells"; then
@@ -221,7 +231,7 @@ jit_section() { # NAME
 		[ -f "$f" ] && sed -n "1,5s|^[-/]* [^ ]*\.$RJ_EXT - \(.*\)\$|\1|p" "$f" | head -n 1 |
 			sed "s|^|$(basename "$f" ".$RJ_EXT")\t\t|"
 	done; cat "$work/text"; } >"$work/$jit-text"
-	runs_of "$jit" "$RJ_TEST_TARGET or $RJ_FULL_TARGET"
+	runs_of "$jit" "$RJ_TEST_TARGET or $RJ_FULL_TARGET" "$RJ_FULL_TARGET"
 	mapfile -t files < <(files_of ${args[@]+"${args[@]}"})
 	{
 		echo "<section id=\"$jit\">"

@@ -5,7 +5,8 @@
 // per-case marks, and the maps/smaps lines in the cells' details; then
 // whether the attack matrix fits a 1920x1080 screen.  Returns
 // "TABLE RUN landed blocked mixed error ran aborted unavailable disagree
-// mark-landed mark-blocked mark-error maps-lines unsealed;...|fits RIGHT BOTTOM TOP"
+// mark-landed mark-blocked mark-error maps-lines unsealed;...|fits RIGHT BOTTOM TOP",
+// a column group without results as "TABLE RUN absent"
 // (one string: bash reads it).
 (function () {
 	var said = function (t) {
@@ -32,6 +33,10 @@
 			var q = function (s) { return m.querySelectorAll('td.c[data-run="' + r + '"] .run.' + s).length; };
 			out.push([m.id, r, n.LANDED, n.BLOCKED, n.mixed, n.ERROR, n.RAN, n.ABORTED, n.UNAVAILABLE, disagree,
 				q('landed'), q('blocked'), q('error'), maps, n.UNSEALED].join(' '));
+		});
+		// a column group without results (report.sh's absent runs): "absent"
+		m.querySelectorAll('th.kernel.absent[data-absent]').forEach(function (th) {
+			out.push([m.id, th.dataset.absent, 'absent'].join(' '));
 		});
 	});
 	var a = document.getElementById('attacks-matrix');

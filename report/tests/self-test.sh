@@ -11,6 +11,9 @@
 #   zerojit/     jitdemo-bench.txt with a time of 0
 #   realjit/     one kernel's TAP of the first real JIT (of --jits, as
 #                page.sh takes them) with an outcome made BANANA
+#   realjit-missing/  that TAP removed: a failure, as the victim has an
+#                mseal() (only a kernel without one may lack a real JIT's
+#                TAP: make test leaves it to the whole matrix)
 #   realjit-error/  that TAP with WRONG, NOJIT and ERROR
 #                outcomes, a case without a result and a test point about
 #                the guest (page.sh must pass it, counting ERROR cells)
@@ -29,8 +32,8 @@
 #
 # --no-browser: report.sh alone on the good results and each bad set (its
 # exit status, its error, the page naming the file; the ERROR cells drawn),
-# no page.sh run: 8 points, about 30 s of CPU against 300 (make test; the whole
-# self-test, 21 points and 19 chromium runs, is make test-full's).
+# no page.sh run: 9 points, about 35 s of CPU against 300 (make test; the whole
+# self-test, 22 points and 20 chromium runs, is make test-full's).
 #
 # A bad result set goes through page.sh alone: its point 1 is report.sh's
 # exit status, with report.sh's errors below it, and the page it wrote is
@@ -75,7 +78,7 @@ lj=${jits%% *} # the first real JIT: its TAP is made bad below
 jobs_at_once=${SELF_TEST_JOBS:-2}
 . "$here/../../scripts/whole-number.sh"
 whole_number self-test.sh SELF_TEST_JOBS "$jobs_at_once"
-tap_start $([ -n "$browser" ] && echo 21 || echo 8)
+tap_start $([ -n "$browser" ] && echo 22 || echo 9)
 # what the points say page.sh did too (nothing, without a browser)
 and_page=${browser:+ and page.sh}
 # COMMAND in the background, at most $jobs_at_once at a time: its output in
@@ -244,6 +247,11 @@ copy_results realjit
 awk '!done && /^# result / && sub(/ outcome=[A-Z]+/, " outcome=BANANA") { done = 1 } { print }' \
 	"$results/$victim-$lj.tap" >"$out/realjit/results/$victim-$lj.tap"
 start_bad_results realjit
+
+# 22: no TAP of the first real JIT for the victim, a kernel with an mseal()
+copy_results realjit-missing
+rm "$out/realjit-missing/results/$victim-$lj.tap"
+start_bad_results realjit-missing
 
 # 13: cells that ignore the mouse and the keyboard (a listener that swallows
 # every click and key before report/cell.js sees it)
@@ -445,5 +453,11 @@ bad_page unboxed "a page whose matrix boxes do not scroll" "no sideways page scr
 bad_page unstuck "a page whose matrix heads scroll away" "no sideways page scroll at 1440x900; each matrix scrolls in its box, its heads in view"
 bad_page lateanswer "a page whose answer comes after the matrices" "the page opens with its answer"
 bad_page wronganswer "a page whose answer for $victim disagrees with the TAP" "the answer's blocked scenarios per kernel"
+
+# 22: report.sh exits 1 naming the missing real-JIT TAP (page.sh's point 1)
+gen_of realjit-missing
+if [ "$grc" = 1 ] && grep -q "$victim-$lj.tap: missing" "$out/realjit-missing/gen.err"; then
+	ok "a missing $victim-$lj.tap ($victim has an mseal()) fails report.sh (exit 1)"
+else not_ok "a missing $victim-$lj.tap ($victim has an mseal()) fails report.sh (exit 1)" "exit $grc: $(head -n 3 "$out/realjit-missing/gen.err")"; fi
 echo "# the runs: $out"
 tap_end
