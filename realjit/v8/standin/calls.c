@@ -38,13 +38,19 @@
  * can_modify_vma_madv(), arch_vma_access_permitted()).  V8's
  * DiscardSealedMemoryScope opens its key for write around the discard;
  * so does this, for MADV_DONTNEED and MADV_FREE of code memory, in the
- * calling thread only, restoring its PKRU after.
+ * calling thread only, restoring its PKRU after, and only for a call made
+ * by V8's own discard, v8::base::OS::DiscardSystemPages() (every discard
+ * of code the binary makes comes from there: its return address is
+ * checked against the function's symbol).  A discard of code from
+ * anywhere else, a corrupted madvise() through libc say, reaches the
+ * kernel with the key as the thread holds it, as in the patched build.
  */
 #define _GNU_SOURCE
 #include "standin.h"
 
 #include <dlfcn.h>
 #include <errno.h>
+#include <link.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -75,8 +81,13 @@ static int key = -1;
 
 static struct {
 	unsigned long held, dropped, made, teardown_answered, discards_opened;
-	unsigned long keyed_code, placed, not_placed;
+	unsigned long discards_closed, keyed_code, placed, not_placed;
 } count;
+
+/* V8's own discard (0002): return addresses in (start, end] are calls it
+ * made; none when the binary has no such symbol. */
+#define V8_DISCARD_SYMBOL "_ZN2v84base2OS18DiscardSystemPagesEPvm"
+static uintptr_t v8_discard_start, v8_discard_end;
 
 static int (*next_mprotect)(void *, size_t, int);
 static int (*next_pkey_mprotect)(void *, size_t, int, int);
@@ -358,6 +369,26 @@ static int discard_under_key(void *addr, size_t len, int advice)
 	return rc;
 }
 
+static void find_v8_discard(void)
+{
+	void *addr = dlsym(RTLD_DEFAULT, V8_DISCARD_SYMBOL);
+	const ElfW(Sym) *sym = NULL;
+	Dl_info info;
+
+	if (!addr || !dladdr1(addr, &info, (void **)&sym, RTLD_DL_SYMENT) || !sym ||
+	    !sym->st_size)
+		return;
+	v8_discard_start = (uintptr_t)addr;
+	v8_discard_end = v8_discard_start + sym->st_size;
+}
+
+static int made_by_v8_discard(const void *return_address)
+{
+	uintptr_t at = (uintptr_t)return_address;
+
+	return at > v8_discard_start && at <= v8_discard_end;
+}
+
 int madvise(void *addr, size_t len, int advice)
 {
 	uintptr_t start = (uintptr_t)addr, end = start + len;
@@ -378,8 +409,13 @@ int madvise(void *addr, size_t len, int advice)
 		pthread_mutex_lock(&lock);
 		is_code = find(&code, start, end) != NULL;
 		pthread_mutex_unlock(&lock);
-		if (is_code)
+		if (is_code && made_by_v8_discard(__builtin_return_address(0)))
 			return discard_under_key(addr, len, advice);
+		if (is_code) {
+			pthread_mutex_lock(&lock);
+			count.discards_closed++;
+			pthread_mutex_unlock(&lock);
+		}
 	}
 	return next_madvise(addr, len, advice);
 }
@@ -411,6 +447,9 @@ void calls_init(int pkey)
 	resolve_next();
 	placement_init();
 	key = pkey;
+	find_v8_discard();
+	standin_note("0002 discards of code: the key opened only for V8's own (%s %s)",
+		     V8_DISCARD_SYMBOL, v8_discard_end ? "found" : "not found: for none");
 	hold_fork_advice = kernel_refuses_fork_advice(&why);
 	standin_note("0002 fork advice %s (probe: a page with MADV_DONTFORK, mseal: %s)",
 		     hold_fork_advice ? "held back from reservations until they are "
@@ -421,10 +460,10 @@ void calls_at_exit(void)
 {
 	pthread_mutex_lock(&lock);
 	standin_note("summary key=%d keyed_code=%lu fork_advice_held=%lu dropped=%lu made=%lu "
-		     "teardown_munmaps_answered=%lu discards_under_key=%lu "
+		     "teardown_munmaps_answered=%lu discards_under_key=%lu discards_key_closed=%lu "
 		     "code_ranges_near_builtins=%lu not_near=%lu",
 		     key, count.keyed_code, count.held, count.dropped, count.made,
-		     count.teardown_answered, count.discards_opened,
+		     count.teardown_answered, count.discards_opened, count.discards_closed,
 		     count.placed, count.not_placed);
 	pthread_mutex_unlock(&lock);
 }

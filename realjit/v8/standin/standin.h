@@ -21,6 +21,8 @@
  *                while this kernel refuses to seal memory with fork advice
  *                0002: V8_ENABLE_MEMORY_SEALING's DiscardSealedMemoryScope,
  *                the key opened for write around a discard of code memory
+ *                that V8's own OS::DiscardSystemPages() makes (no other
+ *                caller's)
  *                0003 a code range that outlives isolates: a teardown
  *                munmap of code memory the kernel refused (a seal) is
  *                answered 0; the kernel refused it, so nothing changed

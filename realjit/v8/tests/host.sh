@@ -260,6 +260,9 @@ else
 	grep -q ' start mode=key key=[0-9]' "$work/report24" && grep -q ' 0001 code under ' "$work/report24"
 	tap_result $? "0001 on a PKU CPU: V8 makes its code range executable under the stand-in's key"
 fi
+grep -q " 0002 discards of code: the key opened only for V8's own (_ZN2v84base2OS18DiscardSystemPagesEPvm found)" \
+	"$work/report24"
+tap_result $? "0002's discards: the stand-in finds V8's own discard, the only caller it opens the key for"
 # 0003 answers only what the kernel refused: upstream's seal on this kernel (6.10+)
 rm -f "$work/report24b"
 SEALJIT_NODE_STANDIN=nokey SEALJIT_SEAL_POLICY=upstream SEALJIT_SEAL_REPORT=$work/report24b \
