@@ -84,8 +84,12 @@ fetch() {
 	mv "$src/pristine.tmp" "$src/pristine"
 }
 
-# Debian's flags (debian/rules builds under dh, which exports them).
-build_flags() { dpkg-buildflags --export=sh | LC_ALL=C sort; }
+# Debian's flags (debian/rules builds under dh, which exports them), as
+# they are in the source's own folder: dpkg-buildflags maps the current
+# directory away (-ffile-prefix-map=DIR=.), and a key that held the
+# caller's directory made every work tree rebuild, and remove, the others'
+# builds.
+build_flags() { (cd "$src" && dpkg-buildflags --export=sh) | LC_ALL=C sort; }
 
 flavor_key() {
 	local f
