@@ -20,12 +20,17 @@
 #   $SEALJIT_CACHE/linux-<ver>/trees/FLAVOR/src  worktree that is built
 #   $SEALJIT_CACHE/linux-<ver>/trees/FLAVOR/out  its O= object directory
 #   $SEALJIT_CACHE/linux-<ver>/slot            where a flavor is built
+#   $SEALJIT_CACHE/linux-<ver>/built/FLAVOR/KEY  what a build at KEY made
 #
 # The build is keyed by a hash of the series, the config fragments, the
 # source version and this recipe's version.  An unchanged key rebuilds
 # nothing.  A changed series is applied in the scratch worktree and the built
 # worktree is moved to the new commit with `git reset --hard`, which rewrites
-# only the files that differ, so kbuild recompiles incrementally.
+# only the files that differ, so kbuild recompiles incrementally.  What a
+# build made is kept by key (the last $KEEP_KEYS keys a flavor was built or
+# used at), so two clones at two keys (two branches, say) each find their
+# own kernel and never rebuild each other's: a flavor has one tree, but
+# going back to a key it held before copies that key's results.
 #
 # Flavors share compiled objects through ccache.  For a cache hit the
 # compiler's input must be the same text at the same paths, so every flavor
@@ -42,6 +47,7 @@
 set -euo pipefail
 
 RECIPE_VERSION=3
+KEEP_KEYS=4
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(dirname "$here")
 tarball=${LINUX_TARBALL:-}
@@ -132,11 +138,18 @@ key=$( {
 	for f in "${patches[@]}" "${fragments[@]}"; do sha256sum <"$f"; done
 } | sha256sum | cut -c1-16)
 
-# The cache already holds this key's build: nothing to rebuild, at most
-# the results to copy (into a fresh clone, say).
+# What a build at this key made, kept apart from the tree that made it.
+stored=$root/built/$flavor/$key
+
+# The cache already holds this key's build: its stored results, or (a
+# cache from before they were stored) the flavor's tree at this key.
 cached=
-[ "$(cat "$home/out/.sealjit-key" 2>/dev/null)" = "$key" ] &&
-	[ -f "$home/out/arch/x86/boot/bzImage" ] && cached=1
+if [ -f "$stored/bzImage" ]; then
+	cached=stored
+elif [ "$(cat "$home/out/.sealjit-key" 2>/dev/null)" = "$key" ] &&
+	[ -f "$home/out/arch/x86/boot/bzImage" ]; then
+	cached=tree
+fi
 if [ -n "$only_ask" ]; then
 	[ -n "$cached" ] && exit 0
 	exit 3
@@ -144,41 +157,70 @@ fi
 
 git_q() { git -c user.name=sealjit -c user.email=sealjit@localhost -c gc.auto=0 "$@"; }
 
-# Copy what the build made to $dest: the kernel, the selftest built from
-# this tree against its headers, and the list of patches.  Reads the tree
-# at $1 (the slot right after a build, the flavor's home otherwise).
-install_results() {
-	local tree=$1
-	rm -rf "$dest"
-	mkdir -p "$dest"
-	cp "$tree/out/arch/x86/boot/bzImage" "$dest/bzImage"
-	build_selftest "$tree"
-	git -C "$tree/src" log --oneline pristine..HEAD >"$dest/series.txt"
-	echo "$key" >"$dest/key"
+# Keep what the tree at $1 (the slot right after a build, the flavor's
+# home otherwise) made at this key: the kernel, the selftest built from
+# this tree against its headers, and the list of patches.  Written aside
+# and moved in whole: a reader never sees half of it.  The flavor's other
+# keys beyond the last $KEEP_KEYS used go.
+store_results() {
+	local tree=$1 part=$stored.tmp-$$
+	rm -rf "$part"
+	mkdir -p "$part"
+	cp "$tree/out/arch/x86/boot/bzImage" "$part/bzImage"
+	build_selftest "$tree" "$part"
+	git -C "$tree/src" log --oneline pristine..HEAD >"$part/series.txt"
+	echo "$key" >"$part/key"
+	rm -rf "$stored"
+	mv "$part" "$stored"
+	ls -1dt "$root/built/$flavor"/*/ | tail -n +$((KEEP_KEYS + 1)) | xargs -r rm -rf
 }
 
 # The selftest comes from this flavor's own tree, built against its headers:
 # tools/testing/selftests/vm/ on 6.1 (the series adds it), mm/ on 6.12
 # (upstream's own, and the 6.12 series' extension of it).
-build_selftest() {
+build_selftest() { # build_selftest TREE INTO
 	local test dir
-	rm -f "$dest/mseal_test"
 	for dir in vm mm; do
 		test=$1/src/tools/testing/selftests/$dir/mseal_test.c
 		[ -f "$test" ] || continue
 		gcc -std=gnu11 -static -O2 -Wall -Werror \
 			-isystem "$1/out/usr/include" -I "$1/src/tools/testing/selftests" \
-			-o "$dest/mseal_test" "$test"
+			-o "$2/mseal_test" "$test"
 		return
 	done
 }
 
+# Copy this key's results to $dest, marking them used now.
+install_results() {
+	touch "$stored"
+	rm -rf "$dest"
+	mkdir -p "$(dirname "$dest")"
+	cp -a "$stored" "$dest.tmp-$$"
+	mv "$dest.tmp-$$" "$dest"
+}
+
+# A tree at this key is read under the builds' lock (a build moves it to
+# the slot), and only if it is still at this key then.
+if [ "$cached" = tree ]; then
+	mkdir -p "$root/built/$flavor"
+	exec 9>"$root/.lock"
+	flock 9
+	if [ "$(cat "$home/out/.sealjit-key" 2>/dev/null)" = "$key" ]; then
+		store_results "$home"
+	else
+		cached=
+	fi
+	exec 9>&-
+fi
 if [ -n "$cached" ]; then
 	# Byte for byte, not only the key: a copy left short or emptied by
 	# anything since is copied again, never booted as it is.
-	[ "$(cat "$dest/key" 2>/dev/null)" = "$key" ] &&
-		cmp -s "$home/out/arch/x86/boot/bzImage" "$dest/bzImage" ||
-		install_results "$home"
+	if [ "$(cat "$dest/key" 2>/dev/null)" = "$key" ] &&
+		cmp -s "$stored/bzImage" "$dest/bzImage"; then
+		touch "$stored"
+	else
+		install_results
+	fi
 	say "$flavor" "up to date (linux $ver, key $key)"
 	exit 0
 fi
@@ -454,7 +496,9 @@ echo "$flavor" >"$slot/flavor"
 checkout_tree "$commit"
 configure
 compile
-install_results "$slot"
+mkdir -p "$root/built/$flavor"
+store_results "$slot"
+install_results
 echo "$key" >"$slot/out/.sealjit-key"
 move_tree "$slot" "$home"
 say "$flavor" "ready: $dest/bzImage ($(wc -l <"$dest/series.txt") patches, key $key)"

@@ -12,7 +12,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 . "$top/tests/tap.sh"
-tap_start 11
+tap_start 13
 
 desc="a missing kernel source is named, with the package to install"
 expect nonzero 'install it with: apt-get install linux-source-6\.1 ' "$desc" \
@@ -51,7 +51,8 @@ expect 0 'mseal +up to date' "$desc" quickly "$registry" build mseal
 # file into the kernel (the new marker in, the old one out), and only what
 # the change touches: nothing else is recompiled.
 tree=$("$build" --source "$source61" --tree vanilla) || exit 1
-vmlinux=$(dirname "$(dirname "$tree")")/keytest/out/vmlinux
+store=$(dirname "$(dirname "$(dirname "$tree")")")/built/keytest
+installed=$work/build/kernels/keytest
 probe_patch() { # probe_patch WORD: a patch appending marker WORD to mm/util.c
 	local dir=$work/probe-$1
 	mkdir -p "$dir/a/mm" "$dir/b/mm"
@@ -64,24 +65,42 @@ probe_patch() { # probe_patch WORD: a patch appending marker WORD to mm/util.c
 		(cd "$dir" && diff -u a/mm/util.c b/mm/util.c) | sed '1,2s/\t.*//'
 	} >"$work/keytest-$1.patch"
 }
+keytest_build() { # keytest_build [--cached] WORD
+	local ask=()
+	[ "$1" != --cached ] || { ask=(--cached); shift; }
+	probe_patch "$1"
+	SEALJIT_BUILD=$work/build "$build" --source "$source61" "${ask[@]}" keytest "$work/keytest-$1.patch"
+}
+# The markers in the kernel installed in build/ (read from the kernel
+# itself, not from the cache's tree, which another clone may move on).
+installed_markers() {
+	"$tree/scripts/extract-vmlinux" "$installed/bzImage" | grep -ao 'sealjit-keytest-[A-Z]' | sort -u
+}
 # keytest WORD: build flavor keytest with marker WORD; the kernel must hold
 # that marker and no other.
 keytest() {
-	probe_patch "$1"
-	SEALJIT_BUILD=$work/build "$build" --source "$source61" keytest "$work/keytest-$1.patch" \
-		>"$work/out" 2>&1 || { cat "$work/out"; return 1; }
+	keytest_build "$1" >"$work/out" 2>&1 || { cat "$work/out"; return 1; }
 	cat "$work/out"
-	grep -aq "sealjit-keytest-$1" "$vmlinux" || { echo "marker $1 missing"; return 1; }
-	[ "$(grep -ao 'sealjit-keytest-[A-Z]' "$vmlinux" | sort -u | wc -l)" = 1 ] ||
-		{ echo "another marker is still in"; return 1; }
+	[ "$(installed_markers)" = "sealjit-keytest-$1" ] ||
+		{ echo "the kernel holds markers: $(installed_markers | tr '\n' ' ')"; return 1; }
 	echo "holds marker $1"
 }
 compiled() { sed -n 's/.*built in .*(\([0-9]*\) objects compiled.*/\1/p' "$work/out"; }
+# The first marker whose kernel the cache does not hold, or (--cached) does,
+# other than $2.
+marker() { # marker [--cached] [NOT]
+	local want=3 w
+	[ "${1:-}" != --cached ] || { want=0; shift; }
+	for w in A B C D E F G H I J K L M N O P Q R S T U V W X Y Z; do
+		[ "$w" != "${1:-}" ] || continue
+		keytest_build --cached "$w" >/dev/null 2>&1
+		[ $? = "$want" ] && { echo "$w"; return 0; }
+	done
+	return 1
+}
 
-# One change a run: to the marker the cache does not hold (A at first).
-have=$(grep -ao 'sealjit-keytest-[A-Z]' "$vmlinux" 2>/dev/null | head -n 1)
-word=A
-[ "$have" = sealjit-keytest-A ] && word=B
+# One change a run: to a marker the cache does not hold.
+word=$(marker) || { echo "Bail out! every marker's kernel is cached: kernel/build.sh keeps none or all"; exit 1; }
 desc="a changed patch rebuilds: the kernel holds the new marker ($word) and not the old one"
 expect 0 "holds marker $word" "$desc" keytest "$word"
 count=$(compiled)
@@ -90,11 +109,30 @@ desc="and rebuilds only what the change touches ($count objects compiled)"
 tap_result $? "$desc"
 desc="the same patch again rebuilds nothing"
 expect 0 'keytest +up to date' "$desc" keytest "$word"
+
+# Two clones at two keys share one tree, which holds the last key built;
+# each key's kernel stays in the cache, so going back to an earlier key
+# (the previous run's marker) rebuilds nothing.  The first run on a machine
+# has no earlier key: it builds one more, and goes back to $word.
+back=$(marker --cached "$word") || {
+	second=$(marker "$word") && keytest "$second" >"$work/second" ||
+		{ cat "$work/second"; echo "Bail out! building a second marker failed"; exit 1; }
+	back=$word
+}
+from_cache() { # from_cache WORD: keytest WORD, which must build nothing
+	keytest "$1" | tee "$work/back" || return 1
+	grep -qE 'keytest +up to date' "$work/back" || { echo "(built, not copied)"; return 1; }
+}
+desc="going back to an earlier key ($back) copies its kernel from the cache, building nothing"
+expect 0 "holds marker $back" "$desc" from_cache "$back"
 # A copy in build/ that was emptied since (as one was once, by a cause
 # not found) is copied again from the cache, not booted empty.
-: >"$work/build/kernels/keytest/bzImage"
+: >"$installed/bzImage"
 desc="an installed kernel emptied since is copied again, up to date, byte for byte"
-expect 0 'keytest +up to date' "$desc" keytest "$word"
-cmp -s "$work/build/kernels/keytest/bzImage" "$(dirname "$vmlinux")/arch/x86/boot/bzImage"
+expect 0 'keytest +up to date' "$desc" keytest "$back"
+cmp -s "$installed/bzImage" "$store/$(cat "$installed/key")/bzImage"
 tap_result $? "... the kernel in build/ is the cache's again"
+desc="the cache keeps the last $(sed -n 's/^KEEP_KEYS=//p' "$build") keys of a flavor, no more"
+[ "$(find "$store" -mindepth 1 -maxdepth 1 | wc -l)" -le "$(sed -n 's/^KEEP_KEYS=//p' "$build")" ]
+tap_result $? "$desc"
 tap_end
