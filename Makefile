@@ -19,7 +19,8 @@
 #                   column)
 #   make check-series  every patch builds on its own (slow; not in make test)
 #   make selftest   the mseal selftest on every kernel
-#   make attacks    every attack on every kernel, and the side-by-side table
+#   make attacks    every attack on every kernel (attacks/ and every real JIT's
+#                   whole matrix), and attacks/' side-by-side table
 #   make luajit-attacks  Debian's LuaJIT and the patched one (realjit/luajit/series/),
 #                   every workload and attack under every policy, every kernel
 #   make luajit-pkey-cost  the patched LuaJIT against the unpatched, in guest
@@ -284,9 +285,6 @@ test-attacks: $(call built,kernel guest attacks-bin)
 			attacks --kernel $$k --expect expected.tsv; \
 	done
 
-attacks: test-attacks luajit-attacks
-	@scripts/attack-table.sh $(KERNELS)
-
 # The real JITs, each under every seal policy on every kernel and attacked
 # from inside, by one harness (realjit/README.md) and a profile each
 # (realjit/DIR/NAME.profile).  Nothing here names a JIT: realjit/jits
@@ -375,6 +373,11 @@ $(foreach t,$(RJ.fulls),$(eval $(call realjit_full,$(t))))
 
 demo: kernel guest jitdemo attacks-bin $(REALJIT_BINS)
 	@scripts/demo.sh $(KERNELS)
+
+# Every attack: attacks/ on every kernel, then every real JIT's whole
+# matrix (after RJ.fulls is defined), then attacks/' side-by-side table.
+attacks: test-attacks $(RJ.fulls)
+	@scripts/attack-table.sh $(KERNELS)
 
 threat-model: test-attacks $(RJ.fulls)
 	@scripts/threat-model.sh $(KERNELS)
