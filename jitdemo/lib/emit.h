@@ -38,8 +38,6 @@
 #include "bytecode.h"
 #include "x86.h"
 
-#define EMIT_MAX_NATIVE_BYTES (32u << 20)
-
 struct emitted_func {
 	size_t entry;		/* C entry (jit_native_fn) */
 	size_t start, end;	/* body byte range in the module's code */

@@ -11,8 +11,12 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "emit.h"
+#include "bytecode.h"
+#include "x86.h"
 #include "frame.h"
+
+/* The most machine code (and fixups) one module may emit. */
+#define EMIT_MAX_NATIVE_BYTES (32u << 20)
 
 enum { CTX_TRAP = 0, CTX_SAVED_RSP = 8, CTX_STACK_FLOOR = 16 };	/* struct jit_ctx */
 
