@@ -7,17 +7,35 @@
 # mseal on the host (its smaps marks a sealed mapping "sl") and skip
 # without it.
 attacks=$1 expected=$2
-. "$(dirname "$0")/../../tests/tap.sh"
+top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$top/tests/tap.sh"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/attacks-$(basename "$0" .sh).XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
+
+# result_awk PROGRAM FILE [VAR=VALUE...]: PROGRAM with scripts/result.awk,
+# the one reader of "# result" lines (fields by name), and is_case(), true
+# for the result line of the case that scenario, policy, priv and from name.
+result_awk() {
+	file=$2
+	{
+		echo 'function is_case() {'
+		echo '	return result("scenario") == scenario && result("policy") == policy &&'
+		echo '		result("priv") == priv && result("from") == from'
+		echo '}'
+		printf '%s\n' "$1"
+	} >"$tmp/program.awk"
+	shift 2
+	awk -f "$top/scripts/result.awk" -f "$tmp/program.awk" "$@" "$file"
+}
 
 # view FILE SCENARIO POLICY PRIV FROM KIND WHEN: the "# KIND WHEN: " lines
 # of that case, without the prefix.
 view() {
-	awk -v case=" scenario=$2 policy=$3 priv=$4 from=$5 " -v want="# $6 $7: " '
-		/^# result / { inside = index($0, case) > 0; next }
+	result_awk '
+		result_read($0) { inside = is_case(); next }
 		/^(not )?ok / { inside = 0 }
-		inside && index($0, want) == 1 { print substr($0, length(want) + 1) }' "$1"
+		inside && index($0, want) == 1 { print substr($0, length(want) + 1) }' "$1" \
+		-v scenario="$2" -v policy="$3" -v priv="$4" -v from="$5" -v want="# $6 $7: "
 }
 
 # Every case: maps before, smaps before, maps after, then smaps after
@@ -79,7 +97,9 @@ moved_away() { # FILE
 
 # A BLOCKED case: the same lines after as before, and the seal's mark.
 unchanged_and_sealed() { # FILE SCENARIO FROM
-	grep -q " scenario=$2 policy=card priv=root from=$3 outcome=BLOCKED .* seals=sl\$" "$1" &&
+	result_awk 'result_read($0) && is_case() && result("outcome") == "BLOCKED" &&
+		result("seals") == "sl" { found = 1 } END { exit !found }' "$1" \
+		-v scenario="$2" -v policy=card -v priv=root -v from="$3" &&
 	[ -n "$(view "$1" "$2" card root "$3" maps before)" ] &&
 	[ "$(view "$1" "$2" card root "$3" maps before)" = "$(view "$1" "$2" card root "$3" maps after)" ] &&
 	[ "$(view "$1" "$2" card root "$3" smaps before)" = "$(view "$1" "$2" card root "$3" smaps after)" ] &&
