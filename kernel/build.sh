@@ -165,7 +165,7 @@ git_q() { git -c user.name=sealjit -c user.email=sealjit@localhost -c gc.auto=0 
 store_results() {
 	local tree=$1 part=$stored.tmp-$$
 	rm -rf "$part"
-	mkdir -p "$part"
+	mkdir -p "$part"	# and built/FLAVOR, the first time
 	cp "$tree/out/arch/x86/boot/bzImage" "$part/bzImage"
 	build_selftest "$tree" "$part"
 	git -C "$tree/src" log --oneline pristine..HEAD >"$part/series.txt"
@@ -202,7 +202,6 @@ install_results() {
 # A tree at this key is read under the builds' lock (a build moves it to
 # the slot), and only if it is still at this key then.
 if [ "$cached" = tree ]; then
-	mkdir -p "$root/built/$flavor"
 	exec 9>"$root/.lock"
 	flock 9
 	if [ "$(cat "$home/out/.sealjit-key" 2>/dev/null)" = "$key" ]; then
@@ -496,7 +495,6 @@ echo "$flavor" >"$slot/flavor"
 checkout_tree "$commit"
 configure
 compile
-mkdir -p "$root/built/$flavor"
 store_results "$slot"
 install_results
 echo "$key" >"$slot/out/.sealjit-key"
